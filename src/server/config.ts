@@ -1,0 +1,74 @@
+/**
+ * The one validated configuration of Telaah (SPEC §8), read from the process environment so that the
+ * server, the CLIs and the tests share it. A missing or malformed required value stops start-up with
+ * one line naming it.
+ */
+import { z } from 'zod';
+
+const optionalUrl = z.url().optional();
+const optionalText = z.string().min(1).optional();
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+    HOST: z.string().default('localhost'),
+    APP_URL: optionalUrl,
+    DATABASE_URL: optionalUrl,
+    DATA_DIR: z.string().min(1).default('./data'),
+    AUTH_SECRET: optionalText,
+    OIDC_ISSUER: optionalUrl,
+    OIDC_CLIENT_ID: optionalText,
+    OIDC_CLIENT_SECRET: optionalText,
+    OIDC_NAME: z.string().min(1).default('SSO'),
+    STRIPE_SECRET_KEY: optionalText,
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    STRIPE_API_BASE: optionalUrl,
+    TELEGRAM_BOT_TOKEN: optionalText,
+    TELEGRAM_BOT_USERNAME: optionalText,
+    TELEGRAM_WEBHOOK_SECRET: optionalText,
+    TELEGRAM_API_ROOT: optionalUrl,
+    TELEGRAM_GROUP_REGULER_ID: optionalText,
+    TELEGRAM_GROUP_PREMIUM_ID: optionalText,
+    SMTP_URL: optionalUrl,
+    MAIL_FROM: z.string().min(3).default('Telaah <no-reply@telaah.test>'),
+    SENTRY_DSN: optionalUrl,
+    APP_NOW: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_SECRET'], message: 'is required in production' });
+    }
+  });
+
+export type Config = z.infer<typeof schema>;
+
+export class ConfigError extends Error {}
+
+/** Parses an environment; throws a ConfigError whose message is one line naming the bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  // Empty strings (as in a copied .env.example) mean "unset".
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = schema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const name = String(issue.path[0] ?? 'environment');
+  throw new ConfigError(`Configuration error: ${name} ${issue.message}`);
+}
+
+let cached: Config | undefined;
+
+/** The configuration of this process, parsed once. */
+export function config(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+/**
+ * The current time. `APP_NOW` fixes the clock for tests and demos; it is ignored in production.
+ */
+export function now(): Date {
+  const c = config();
+  if (c.APP_NOW && c.NODE_ENV !== 'production') return new Date(c.APP_NOW);
+  return new Date();
+}

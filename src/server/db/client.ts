@@ -1,0 +1,91 @@
+/**
+ * The database of this process: embedded PGlite in `DATA_DIR` when `DATABASE_URL` is unset, else a
+ * PostgreSQL server through `pg`. Opened once per process (the handle lives on `globalThis`, so the
+ * start script and the bundled server share it), migrated on open.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+import { lockDataDir } from './lock';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface DbHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir: string;
+}
+
+/** Where the SQL migrations live; resolved from the working directory, as the CLIs and `npm start` run there. */
+export function migrationsFolder(): string {
+  return path.resolve(process.env.MIGRATIONS_DIR ?? 'drizzle');
+}
+
+/** Opens and migrates a database. Embedded databases take the data-folder lock first. */
+export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  const dir = path.resolve(opts.dataDir);
+  mkdirSync(dir, { recursive: true });
+  const release = await lockDataDir(dir);
+  try {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    const client = await PGlite.create(path.join(dir, 'pglite'));
+    const db = drizzle({ client, schema });
+    await migrate(db, { migrationsFolder: migrationsFolder() });
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      close: async () => {
+        await client.close();
+        await release();
+      },
+    };
+  } catch (err) {
+    await release();
+    throw err;
+  }
+}
+
+async function openPostgres(url: string): Promise<DbHandle> {
+  const { Pool } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const pool = new Pool({ connectionString: url, max: 10 });
+  const db = drizzle({ client: pool, schema });
+  await migrate(db, { migrationsFolder: migrationsFolder() });
+  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+}
+
+const KEY = Symbol.for('telaah.db');
+type Holder = { [KEY]?: Promise<DbHandle> };
+
+/** Installs an already-open handle as this process' database (the start script does this). */
+export function setProcessDatabase(handle: DbHandle): void {
+  (globalThis as Holder)[KEY] = Promise.resolve(handle);
+}
+
+/** The process' database, opened from the environment on first use. */
+export function processDatabase(): Promise<DbHandle> {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= (async () => {
+    const { config } = await import('../config');
+    const c = config();
+    return openDatabase({ databaseUrl: c.DATABASE_URL, dataDir: c.DATA_DIR });
+  })();
+  return holder[KEY];
+}
+
+/** Shorthand for services: the Drizzle database of this process. */
+export async function getDb(): Promise<Db> {
+  return (await processDatabase()).db;
+}
