@@ -1,0 +1,12 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    /** Whose data is shown: the signed-in member, or the member an admin is acting as. */
+    viewer: import('./server/auth/viewer').Viewer | null;
+    /** The admin behind an impersonation; null otherwise. */
+    actor: import('./server/auth/viewer').Viewer | null;
+    /** Correlates the request's log line, error digest and monitoring event. */
+    requestId: string;
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * Authorisation helpers. They return the viewer or throw an AccessError, which the middleware turns
+ * into the right response (a redirect to sign-in, or the 404 page); callers never handle null.
+ */
+import type { Viewer } from './viewer';
+
+type Ctx = { locals: App.Locals; url: URL };
+
+export class AccessError extends Error {
+  constructor(
+    readonly kind: 'sign-in' | 'not-found',
+    readonly callbackUrl?: string,
+  ) {
+    super(kind);
+    this.name = 'AccessError';
+  }
+}
+
+/** The signed-in viewer, or a redirect to `/sign-in?callbackUrl=<this page>`. */
+export function requireMember(ctx: Ctx): Viewer {
+  if (ctx.locals.viewer) return ctx.locals.viewer;
+  throw new AccessError('sign-in', ctx.url.pathname + ctx.url.search);
+}
+
+/** An admin acting as themself; anyone else gets the 404 page, so the route's existence is not revealed. */
+export function requireAdmin(ctx: Ctx): Viewer {
+  const v = ctx.locals.viewer;
+  if (v && v.role === 'admin' && !ctx.locals.actor) return v;
+  throw new AccessError('not-found');
+}

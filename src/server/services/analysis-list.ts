@@ -1,0 +1,84 @@
+/**
+ * The /analisis list: both kinds of analyses as uniform rows, filtered and sorted by the page's query.
+ */
+import { z } from 'zod';
+import { tierAtLeast, TIERS, type Tier } from '../../domain/tiers';
+import { UNIVERSE } from '../../domain/universe';
+import { analysisSlug, emitenAnalyses, nonEmitenAnalyses, upside } from '../content/analyses';
+import { lastCloses } from './market';
+
+export const listQuerySchema = z.object({
+  q: z.string().trim().max(60).catch(''),
+  sektor: z.string().trim().max(60).catch(''),
+  rating: z.enum(['', 'beli', 'tahan', 'jual']).catch(''),
+  paket: z.enum(['', ...TIERS]).catch(''),
+  jenis: z.enum(['', 'emiten', 'non-emiten']).catch(''),
+  urut: z.enum(['tanggal', 'upside']).catch('tanggal'),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export interface AnalysisRow {
+  kind: 'emiten' | 'non-emiten';
+  href: string;
+  ticker: string | null;
+  companyName: string | null;
+  sector: string | null;
+  category: string | null;
+  title: string;
+  date: Date;
+  rating: 'beli' | 'tahan' | 'jual' | null;
+  targetPrice: number | null;
+  lastClose: number | null;
+  upside: number | null;
+  tier: Tier;
+  locked: boolean;
+}
+
+const names = new Map(UNIVERSE.map((u) => [u.ticker, u]));
+
+/** Parses the query string leniently: unknown values fall back to "no filter". */
+export function parseListQuery(params: URLSearchParams): ListQuery {
+  return listQuerySchema.parse(Object.fromEntries(params));
+}
+
+/** All analyses visible in the list for a viewer of `viewerTier`, filtered and sorted. */
+export async function listAnalyses(query: ListQuery, viewerTier: Tier | null): Promise<AnalysisRow[]> {
+  const [emitens, others, closes] = await Promise.all([emitenAnalyses(), nonEmitenAnalyses(), lastCloses()]);
+  const canRead = (t: Tier) => viewerTier !== null && tierAtLeast(viewerTier, t);
+  const rows: AnalysisRow[] = [
+    ...emitens.map((a): AnalysisRow => {
+      const u = names.get(a.data.emiten);
+      const close = closes.get(a.data.emiten)?.close ?? null;
+      return {
+        kind: 'emiten', href: `/analisis/${a.data.emiten}/${analysisSlug(a)}`, ticker: a.data.emiten,
+        companyName: u?.name ?? null, sector: u?.sector ?? null, category: null, title: a.data.title,
+        date: a.data.date, rating: a.data.rating, targetPrice: a.data.targetPrice ?? null, lastClose: close,
+        upside: upside(a.data.targetPrice, close ?? undefined), tier: a.data.tier, locked: !canRead(a.data.tier),
+      };
+    }),
+    ...others.map((a): AnalysisRow => ({
+      kind: 'non-emiten', href: `/analisis/non-emiten/${a.id}`, ticker: null, companyName: null, sector: null,
+      category: a.data.category, title: a.data.title, date: a.data.date, rating: null, targetPrice: null,
+      lastClose: null, upside: null, tier: a.data.tier, locked: !canRead(a.data.tier),
+    })),
+  ];
+  return sortRows(rows.filter((r) => matches(r, query)), query.urut);
+}
+
+function matches(r: AnalysisRow, q: ListQuery): boolean {
+  if (q.jenis && r.kind !== q.jenis) return false;
+  if (q.rating && r.rating !== q.rating) return false;
+  if (q.paket && r.tier !== q.paket) return false;
+  if (q.sektor && r.sector !== q.sektor) return false;
+  if (q.q) {
+    const needle = q.q.toLowerCase();
+    const hay = [r.ticker, r.companyName, r.title, r.sector, r.category].filter(Boolean).join(' ').toLowerCase();
+    if (!hay.includes(needle)) return false;
+  }
+  return true;
+}
+
+function sortRows(rows: AnalysisRow[], by: ListQuery['urut']): AnalysisRow[] {
+  if (by === 'upside') return rows.sort((a, b) => (b.upside ?? -Infinity) - (a.upside ?? -Infinity));
+  return rows.sort((a, b) => b.date.getTime() - a.date.getTime());
+}
