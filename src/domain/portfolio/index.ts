@@ -1,0 +1,8 @@
+/**
+ * The portfolio engine (SPEC §5): `computePortfolio` for every figure of the portfolio pages,
+ * `findFirstOversell` for transaction validation, and the return measures on their own.
+ */
+export { computePortfolio, DEFAULT_PORTFOLIO_SETTINGS } from './engine';
+export { findFirstOversell, type Oversell } from './validation';
+export { annualise, chainIndex, dailyReturns, maxDrawdown, TRADING_DAYS_PER_YEAR, volatility, xirr } from './returns';
+export type * from './types';

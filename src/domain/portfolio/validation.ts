@@ -1,0 +1,66 @@
+/**
+ * Checks a portfolio's transactions for a sell that exceeds the shares held on its date, so a service
+ * can refuse an add, edit or delete that would break a later sell (SPEC §5, validation).
+ */
+import { normaliseActions, sharesAfter } from './actions';
+import { toDay } from './dates';
+import { buildTimeline, Phase } from './timeline';
+import type { CorporateAction, IsoDate, Transaction } from './types';
+
+/** The first sell that exceeds holdings: which sell, and how many shares were held just before it. */
+export interface Oversell {
+  transactionId: string;
+  portfolioId: string;
+  date: IsoDate;
+  ticker: string;
+  shares: number;
+  held: number;
+}
+
+function tickerTable(transactions: readonly Transaction[]): Map<string, number> {
+  const index = new Map<string, number>();
+  for (const tx of transactions) if (!index.has(tx.ticker)) index.set(tx.ticker, index.size);
+  return index;
+}
+
+/**
+ * The first sell, in date order (entry order within a day), that sells more than is held on its date,
+ * or null. Splits, reverse splits and bonus shares apply on their ex date, before that day's trades.
+ * Transactions of several portfolios are kept apart. O(n log n).
+ */
+export function findFirstOversell(
+  transactions: readonly Transaction[],
+  corporateActions: readonly CorporateAction[],
+): Oversell | null {
+  const tickerIndex = tickerTable(transactions);
+  const { shareActions } = normaliseActions(corporateActions, tickerIndex);
+  const tradeDays = transactions.map((tx) => toDay(tx.date));
+  const timeline = buildTimeline({ tradeDays, shareActions, dividends: [], valuationDays: [], lastDay: Infinity });
+  const held = new Map<string, number>();
+  const keysByTicker: string[][] = Array.from({ length: tickerIndex.size }, () => []);
+  for (const e of timeline) {
+    if (e.phase === Phase.ShareAction) {
+      const action = shareActions[e.ref]!;
+      for (const key of keysByTicker[action.tickerIndex]!) held.set(key, sharesAfter(action, held.get(key)!));
+      continue;
+    }
+    const tx = transactions[e.ref]!;
+    if (tx.type === 'dividend') continue;
+    const key = `${tx.portfolioId}\u0000${tx.ticker}`;
+    const before = held.get(key);
+    if (before === undefined) keysByTicker[tickerIndex.get(tx.ticker)!]!.push(key);
+    const shares = before ?? 0;
+    if (tx.type === 'sell' && tx.shares > shares) {
+      return {
+        transactionId: tx.id,
+        portfolioId: tx.portfolioId,
+        date: tx.date,
+        ticker: tx.ticker,
+        shares: tx.shares,
+        held: shares,
+      };
+    }
+    held.set(key, tx.type === 'buy' ? shares + tx.shares : shares - tx.shares);
+  }
+  return null;
+}
