@@ -1,0 +1,92 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lockDataDir } from '../src/server/db/lock';
+
+const run = promisify(execFile);
+const ROOT = process.cwd();
+const FIXTURES = 'tests/fixtures/market';
+
+interface Outcome {
+  code: number;
+  stdout: string;
+  /** stderr without npm's own warnings. */
+  stderr: string;
+}
+
+/** Runs the CLI as a user would, on an embedded database in `dataDir`. */
+async function cli(dataDir: string, ...args: string[]): Promise<Outcome> {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PATH: `${path.join(ROOT, 'node_modules/.bin')}${path.delimiter}${process.env.PATH}`,
+    DATA_DIR: dataDir,
+    APP_NOW: '2026-11-21T12:00:00+07:00',
+    NODE_ENV: 'test',
+  };
+  delete env.DATABASE_URL;
+  const clean = (s: string) => s.split('\n').filter((l) => l && !l.startsWith('npm warn')).join('\n');
+  try {
+    const r = await run('npx', ['tsx', 'scripts/market-import.ts', ...args], { cwd: ROOT, env });
+    return { code: 0, stdout: r.stdout, stderr: clean(r.stderr) };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: clean(e.stderr) };
+  }
+}
+
+const file = (name: string) => `${FIXTURES}/${name}.csv`;
+
+describe('npm run market:import', () => {
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'telaah-import-'));
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('imports files in order and reports unchanged rows on a second run', { timeout: 90_000 }, async () => {
+    const first = await cli(dataDir, file('emiten'), file('prices'), file('ringkasan'), file('actions'));
+    expect(first).toMatchObject({ code: 0, stderr: '' });
+    expect(first.stdout.trim().split('\n')).toEqual([
+      'emiten.csv [emiten]: 5 baris — 5 baru, 0 diperbarui, 0 tidak berubah',
+      'prices.csv [prices]: 8 baris — 8 baru, 0 diperbarui, 0 tidak berubah',
+      'ringkasan.csv [ringkasan]: 5 baris — 5 baru, 0 diperbarui, 0 tidak berubah',
+      'actions.csv [actions]: 4 baris — 4 baru, 0 diperbarui, 0 tidak berubah',
+    ]);
+    const again = await cli(dataDir, '--kind', 'prices', file('prices'));
+    expect(again.code).toBe(0);
+    expect(again.stdout.trim()).toBe('prices.csv [prices]: 8 baris — 0 baru, 0 diperbarui, 8 tidak berubah');
+  });
+
+  it('exits 1 naming the bad row and skips the files after it', { timeout: 60_000 }, async () => {
+    const r = await cli(dataDir, file('prices-bad-row'), file('actions'));
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr.split('\n')).toEqual([
+      'prices-bad-row.csv [prices]: 1 kesalahan, tidak ada yang disimpan',
+      '  Baris 3, kolom close: harga harus bilangan bulat positif',
+      `Berkas berikutnya tidak diproses: ${file('actions')}`,
+    ]);
+  });
+
+  it('refuses bad options before opening the database', { timeout: 60_000 }, async () => {
+    const r = await cli(dataDir, '--kind', 'saham', file('prices'));
+    expect(r.code).toBe(1);
+    expect(r.stderr.split('\n')[0]).toBe('Opsi --kind harus salah satu dari: emiten, prices, ringkasan, actions');
+    expect((await cli(dataDir)).stderr).toMatch(/^Sebutkan minimal satu berkas CSV\nPemakaian: /);
+  });
+
+  it('prints one line and exits 1 while the server holds the data folder', { timeout: 60_000 }, async () => {
+    const release = await lockDataDir(dataDir);
+    try {
+      const r = await cli(dataDir, file('prices'));
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/^The data folder .* is in use by another Telaah process/);
+      expect(r.stderr.split('\n')).toHaveLength(1);
+    } finally {
+      await release();
+    }
+  });
+});
