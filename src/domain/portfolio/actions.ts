@@ -24,6 +24,8 @@ export interface DividendAction {
   /** The day cash arrives (never before the cum date); null while the payment date is unknown. */
   payDay: number | null;
   perShare: Dec;
+  /** `perShare` as an exact decimal string, formatted once. */
+  perShareText: string;
 }
 
 export interface NormalisedActions {
@@ -61,7 +63,7 @@ function toDividend(a: CorporateAction, tickerIndex: number): DividendAction | s
   const cumDay = toDay(a.cumDate);
   // Cash cannot arrive before entitlement is fixed; a payment date before the cum date is a data slip.
   const payDay = a.paymentDate ? Math.max(cumDay, toDay(a.paymentDate)) : null;
-  return { source: a, tickerIndex, cumDay, exDay: toDay(a.exDate), payDay, perShare };
+  return { source: a, tickerIndex, cumDay, exDay: toDay(a.exDate), payDay, perShare, perShareText: perShare.toString() };
 }
 
 /** Keeps the actions of tickers in `tickerIndex` (others cannot touch the portfolio) and checks them. */

@@ -36,7 +36,7 @@ function recordFor(action: DividendAction, p: Position, shares: number, estimate
     exDate: a.exDate,
     paymentDate: a.paymentDate ?? null,
     shares,
-    amountPerShare: action.perShare.toString(),
+    amountPerShare: action.perShareText,
     gross,
     tax,
     net: gross - tax,

@@ -26,11 +26,24 @@ export function lowerBound(list: readonly DailyClose[], date: IsoDate): number {
   return lo;
 }
 
-/** The sorted union of `base` and the dates of `list` within [from, to]. */
+/** True when every date of `list` from index `j` up to `to` is in `base` (both sorted). */
+function covers(base: readonly IsoDate[], list: readonly DailyClose[], j: number, to: IsoDate): boolean {
+  let i = 0;
+  for (; j < list.length && list[j]!.date <= to; j++) {
+    const date = list[j]!.date;
+    while (i < base.length && base[i]! < date) i++;
+    if (base[i] !== date) return false;
+  }
+  return true;
+}
+
+/** The sorted union of `base` and the dates of `list` within [from, to]; `base` itself when it has them all. */
 function mergeDates(base: IsoDate[], list: readonly DailyClose[], from: IsoDate, to: IsoDate): IsoDate[] {
+  let j = lowerBound(list, from);
+  // Tickers nearly always trade on the IHSG's days: checking first avoids a new array per ticker.
+  if (covers(base, list, j, to)) return base;
   const out: IsoDate[] = [];
   let i = 0;
-  let j = lowerBound(list, from);
   while (i < base.length || (j < list.length && list[j]!.date <= to)) {
     const a = base[i];
     const b = j < list.length && list[j]!.date <= to ? list[j]!.date : undefined;

@@ -184,6 +184,7 @@ export interface ComparisonPoint {
 export interface Drawdown {
   /** Fall from the peak as a positive fraction (0.25 = −25 %). */
   depth: number;
+  /** The day of the peak; null when the peak is the start (the index fell from its first day). */
   peakDate: IsoDate | null;
   troughDate: IsoDate;
 }
