@@ -27,7 +27,11 @@ async function cli(dataDir: string, ...args: string[]): Promise<Outcome> {
     NODE_ENV: 'test',
   };
   delete env.DATABASE_URL;
-  const clean = (s: string) => s.split('\n').filter((l) => l && !l.startsWith('npm warn')).join('\n');
+  const clean = (s: string) =>
+    s
+      .split('\n')
+      .filter((l) => l && !l.startsWith('npm warn'))
+      .join('\n');
   try {
     const r = await run('npx', ['tsx', 'scripts/market-import.ts', ...args], { cwd: ROOT, env });
     return { code: 0, stdout: r.stdout, stderr: clean(r.stderr) };

@@ -37,7 +37,9 @@ function parseCli(argv: string[]): Cli | 'help' {
   });
   if (values.help) return 'help';
   const kind = values.kind as ImportKind | undefined;
-  if (kind && !IMPORT_KINDS.includes(kind)) throw new Error(`Opsi --kind harus salah satu dari: ${IMPORT_KINDS.join(', ')}`);
+  if (kind && !IMPORT_KINDS.includes(kind)) {
+    throw new Error(`Opsi --kind harus salah satu dari: ${IMPORT_KINDS.join(', ')}`);
+  }
   const date = values.date === undefined ? undefined : parseDate(values.date);
   if (values.date !== undefined && !date) throw new Error(`Opsi --date "${values.date}" bukan tanggal YYYY-MM-DD`);
   if (!positionals.length) throw new Error('Sebutkan minimal satu berkas CSV');

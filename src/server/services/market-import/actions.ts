@@ -15,7 +15,9 @@ function actionType(r: RowReader): CorporateActionType | undefined {
   const s = r.raw('type').toLowerCase();
   if (!s) return r.fail('type', 'wajib diisi');
   const found = CORPORATE_ACTION_TYPES.find((t) => t === s);
-  return found ?? r.fail('type', `jenis aksi "${s}" tidak dikenal; pilih salah satu: ${CORPORATE_ACTION_TYPES.join(', ')}`);
+  return (
+    found ?? r.fail('type', `jenis aksi "${s}" tidak dikenal; pilih salah satu: ${CORPORATE_ACTION_TYPES.join(', ')}`)
+  );
 }
 
 /** Amount per share: non-negative, at most 4 decimals and 10 integer digits (numeric(14,4)). */
@@ -72,7 +74,13 @@ export const validateActions: RowValidator = (rows) => {
     const rec = readAction(r);
     const ref = tickerRef(r, 'ticker');
     if (ref) refs.push(ref);
-    if (rec) dupes.check(r, `${rec.ticker}|${rec.type}|${rec.exDate}`, 'ex_date', `${rec.type} ${rec.ticker} ex date ${rec.exDate}`);
+    if (rec)
+      dupes.check(
+        r,
+        `${rec.ticker}|${rec.type}|${rec.exDate}`,
+        'ex_date',
+        `${rec.type} ${rec.ticker} ex date ${rec.exDate}`,
+      );
     if (rec && !r.failed) actions.push(rec);
   }
   return { file: { kind: 'actions', actions }, refs };

@@ -40,7 +40,14 @@ export interface ColumnRef {
 }
 export type ColumnMap = Record<string, ColumnRef | undefined>;
 
-const norm = (s: string) => s.replace(/^\uFEFF/, '').trim().replace(/\s+/g, ' ').toLowerCase();
+/** Header text compared loosely: no BOM, case or repeated spaces. */
+function norm(s: string): string {
+  return s
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
+}
 
 function find(header: string[], spec: ColumnSpec): ColumnRef | undefined {
   const names = spec.names.map(norm);
@@ -56,6 +63,8 @@ export function detectKind(header: string[]): ImportKind | null {
   return DETECT_ORDER.find((k) => COLUMNS[k].every((c) => !c.required || find(header, c))) ?? null;
 }
 
+const MISSING = 'kolom wajib tidak ada di baris judul';
+
 /** Locates a kind's columns in a header; a missing required column is an error on line 1. */
 export function resolveColumns(kind: ImportKind, header: string[]): { columns: ColumnMap; errors: RowError[] } {
   const columns: ColumnMap = {};
@@ -63,7 +72,7 @@ export function resolveColumns(kind: ImportKind, header: string[]): { columns: C
   for (const spec of COLUMNS[kind]) {
     const ref = find(header, spec);
     if (ref) columns[spec.key] = ref;
-    else if (spec.required) errors.push({ line: 1, column: spec.names[0], message: 'kolom wajib tidak ada di baris judul' });
+    else if (spec.required) errors.push({ line: 1, column: spec.names[0], message: MISSING });
   }
   return { columns, errors };
 }

@@ -87,7 +87,8 @@ export interface TickerRef {
 /** The validated content of one file, before any database access. */
 export type ValidatedFile =
   | { kind: 'emiten'; emiten: EmitenRecord[] }
-  | { kind: 'prices' | 'ringkasan'; stocks: StockPriceRecord[]; indexes: IndexPriceRecord[] }
+  | { kind: 'prices'; stocks: StockPriceRecord[]; indexes: IndexPriceRecord[] }
+  | { kind: 'ringkasan'; stocks: StockPriceRecord[]; indexes: IndexPriceRecord[] }
   | { kind: 'actions'; actions: ActionRecord[] };
 
 /** Validation outcome: records (meaningful only without errors), the row count and the codes to check. */

@@ -30,7 +30,9 @@ function columnsOf(spec: UpsertSpec, names: readonly string[]): PgColumn[] {
 async function countExisting(tx: Tx, spec: UpsertSpec, batch: Record<string, unknown>[]): Promise<number> {
   const keyCols = columnsOf(spec, spec.keys);
   // Casting each value to its column's type lets PostgreSQL compare typed values, not text.
-  const tuples = batch.map((row) => sql`(${list(keyCols.map((c, i) => sql`${row[spec.keys[i]!]}::${sql.raw(c.getSQLType())}`))})`);
+  const tuples = batch.map(
+    (row) => sql`(${list(keyCols.map((c, i) => sql`${row[spec.keys[i]!]}::${sql.raw(c.getSQLType())}`))})`,
+  );
   const [res] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(spec.table)

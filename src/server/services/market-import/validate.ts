@@ -44,7 +44,9 @@ export function validateCsv(text: string, opts: ValidateOptions): Validation {
   if (!table.header.length) return failed(table.errors);
   if (!kind) {
     const kinds = IMPORT_KINDS.join(', ');
-    return failed([{ line: 1, message: `jenis berkas tidak dikenali dari baris judul; pilih dengan --kind (${kinds})` }]);
+    return failed([
+      { line: 1, message: `jenis berkas tidak dikenali dari baris judul; pilih dengan --kind (${kinds})` },
+    ]);
   }
   const { columns, errors: headerErrors } = resolveColumns(kind, table.header);
   if (headerErrors.length) return failed([...headerErrors, ...table.errors]);

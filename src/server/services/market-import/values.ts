@@ -7,21 +7,22 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DMY_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 const IDX_DATE = /^(\d{1,2})[\s-]+([A-Za-z]+)[\s-]+(\d{4})$/;
 
-// Indonesian and English month names and the abbreviations IDX exports use.
-const MONTHS: Record<string, number> = {
-  jan: 1, januari: 1, january: 1,
-  feb: 2, februari: 2, february: 2,
-  mar: 3, maret: 3, march: 3,
-  apr: 4, april: 4,
-  mei: 5, may: 5,
-  jun: 6, juni: 6, june: 6,
-  jul: 7, juli: 7, july: 7,
-  agt: 8, agu: 8, aug: 8, agustus: 8, august: 8,
-  sep: 9, sept: 9, september: 9,
-  okt: 10, oct: 10, oktober: 10, october: 10,
-  nov: 11, november: 11,
-  des: 12, dec: 12, desember: 12, december: 12,
-};
+// Indonesian and English month names and the abbreviations IDX exports use, January first.
+const MONTH_NAMES = [
+  'jan januari january',
+  'feb februari february',
+  'mar maret march',
+  'apr april',
+  'mei may',
+  'jun juni june',
+  'jul juli july',
+  'agt agu aug agustus august',
+  'sep sept september',
+  'okt oct oktober october',
+  'nov november',
+  'des dec desember december',
+];
+const MONTHS = new Map(MONTH_NAMES.flatMap((names, i) => names.split(' ').map((n) => [n, i + 1] as const)));
 
 /** `YYYY-MM-DD` when year, month and day form a real calendar date. */
 export function isoDate(year: number, month: number, day: number): string | undefined {
@@ -46,7 +47,7 @@ export function parseDate(text: string): string | undefined {
 export function parseIdxDate(text: string): string | undefined {
   const m = IDX_DATE.exec(text.trim());
   if (!m) return parseDate(text);
-  const month = MONTHS[m[2]!.toLowerCase()];
+  const month = MONTHS.get(m[2]!.toLowerCase());
   return month ? isoDate(Number(m[3]), month, Number(m[1])) : undefined;
 }
 

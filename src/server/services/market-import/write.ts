@@ -50,6 +50,9 @@ export async function writeFile(tx: Tx, file: ValidatedFile): Promise<WriteCount
     case 'actions':
       return upsertCounted(tx, SPECS.actions, file.actions);
     default:
-      return add(await upsertCounted(tx, SPECS.stocks, file.stocks), await upsertCounted(tx, SPECS.indexes, file.indexes));
+      return add(
+        await upsertCounted(tx, SPECS.stocks, file.stocks),
+        await upsertCounted(tx, SPECS.indexes, file.indexes),
+      );
   }
 }
