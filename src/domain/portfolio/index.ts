@@ -3,6 +3,6 @@
  * `findFirstOversell` for transaction validation, and the return measures on their own.
  */
 export { computePortfolio, DEFAULT_PORTFOLIO_SETTINGS } from './engine';
-export { findFirstOversell, type Oversell } from './validation';
+export { findFirstOversell } from './validation';
 export { annualise, chainIndex, dailyReturns, maxDrawdown, TRADING_DAYS_PER_YEAR, volatility, xirr } from './returns';
 export type * from './types';

@@ -96,14 +96,15 @@ function positionFor(s: PassState, tx: Transaction): Position {
   return p;
 }
 
+function onManualDividend(s: PassState, tx: Transaction, day: number): void {
+  const r = manualDividend(tx, s.input.settingsOf(tx.portfolioId).dividendTaxPct);
+  s.dividendRecords.push(r);
+  s.pendingOut += r.net;
+  addFlow(s, day, r.net);
+}
+
 function onTrade(s: PassState, tx: Transaction, day: number): void {
-  if (tx.type === 'dividend') {
-    const r = manualDividend(tx, s.input.settingsOf(tx.portfolioId).dividendTaxPct);
-    s.dividendRecords.push(r);
-    s.pendingOut += r.net;
-    addFlow(s, day, r.net);
-    return;
-  }
+  if (tx.type === 'dividend') return onManualDividend(s, tx, day);
   const p = positionFor(s, tx);
   const shares = p.shares;
   const cost = p.cost;
@@ -112,16 +113,9 @@ function onTrade(s: PassState, tx: Transaction, day: number): void {
     s.pendingIn += paid;
     addFlow(s, day, -paid);
   } else {
+    const { id: transactionId, portfolioId, ticker, date } = tx;
     if (tx.shares > shares)
-      s.issues.push({
-        kind: 'oversell',
-        transactionId: tx.id,
-        portfolioId: tx.portfolioId,
-        ticker: tx.ticker,
-        date: tx.date,
-        shares: tx.shares,
-        held: shares,
-      });
+      s.issues.push({ kind: 'oversell', transactionId, portfolioId, ticker, date, shares: tx.shares, held: shares });
     const sell = applySell(p, tx);
     s.sells.push(sell);
     s.pendingOut += sell.proceeds;

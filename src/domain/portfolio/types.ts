@@ -222,8 +222,18 @@ export interface PortfolioSummary {
   simpleGainOnCost: number | null;
 }
 
+/** A sell of more shares than were held on its date: which sell, and how many shares were held just before it. */
+export interface Oversell {
+  transactionId: string;
+  portfolioId: string;
+  date: IsoDate;
+  ticker: string;
+  shares: number;
+  held: number;
+}
+
 export type EngineIssue =
-  | { kind: 'oversell'; transactionId: string; portfolioId: string; ticker: string; date: IsoDate; shares: number; held: number }
+  | ({ kind: 'oversell' } & Oversell)
   | { kind: 'invalid_action'; ticker: string; type: CorporateActionType; exDate: IsoDate; reason: string };
 
 /** Everything the portfolio pages show, as of `asOf`. */

@@ -5,17 +5,7 @@
 import { normaliseActions, sharesAfter } from './actions';
 import { toDay } from './dates';
 import { buildTimeline, Phase } from './timeline';
-import type { CorporateAction, IsoDate, Transaction } from './types';
-
-/** The first sell that exceeds holdings: which sell, and how many shares were held just before it. */
-export interface Oversell {
-  transactionId: string;
-  portfolioId: string;
-  date: IsoDate;
-  ticker: string;
-  shares: number;
-  held: number;
-}
+import type { CorporateAction, Oversell, Transaction } from './types';
 
 function tickerTable(transactions: readonly Transaction[]): Map<string, number> {
   const index = new Map<string, number>();
