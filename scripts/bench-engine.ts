@@ -39,7 +39,12 @@ function tickerName(i: number): string {
   return `X${String.fromCharCode(65 + Math.floor(i / 26), 65 + (i % 26))}K`;
 }
 
-function walk(rand: () => number, start: number, dates: string[], split?: { day: number; factor: number }): DailyClose[] {
+function walk(
+  rand: () => number,
+  start: number,
+  dates: string[],
+  split?: { day: number; factor: number },
+): DailyClose[] {
   let level = start;
   return dates.map((date, d) => {
     if (split && d === split.day) level /= split.factor;

@@ -63,7 +63,15 @@ function toDividend(a: CorporateAction, tickerIndex: number): DividendAction | s
   const cumDay = toDay(a.cumDate);
   // Cash cannot arrive before entitlement is fixed; a payment date before the cum date is a data slip.
   const payDay = a.paymentDate ? Math.max(cumDay, toDay(a.paymentDate)) : null;
-  return { source: a, tickerIndex, cumDay, exDay: toDay(a.exDate), payDay, perShare, perShareText: perShare.toString() };
+  return {
+    source: a,
+    tickerIndex,
+    cumDay,
+    exDay: toDay(a.exDate),
+    payDay,
+    perShare,
+    perShareText: perShare.toString(),
+  };
 }
 
 /** Keeps the actions of tickers in `tickerIndex` (others cannot touch the portfolio) and checks them. */

@@ -52,14 +52,20 @@ describe('cash dividends (entitled at the end of the cum date)', () => {
   });
 
   it('shows an entitled dividend as upcoming until its payment date', () => {
-    const r = computePortfolio(input({ transactions: [buy('p1', '2024-05-02')], actions: [dividend], asOf: '2024-05-20' }));
-    expect(r.dividends.records).toMatchObject([{ status: 'upcoming', estimated: false, net: 16_672, amountPerShare: '123.5' }]);
+    const r = computePortfolio(
+      input({ transactions: [buy('p1', '2024-05-02')], actions: [dividend], asOf: '2024-05-20' }),
+    );
+    expect(r.dividends.records).toMatchObject([
+      { status: 'upcoming', estimated: false, net: 16_672, amountPerShare: '123.5' },
+    ]);
     expect(r.dividends.received.net).toBe(0);
     expect(r.dividends.upcoming.net).toBe(16_672);
   });
 
   it('estimates a dividend whose cum date is still ahead from the shares held at as-of', () => {
-    const r = computePortfolio(input({ transactions: [buy('p1', '2024-05-02', 200)], actions: [dividend], asOf: '2024-05-08' }));
+    const r = computePortfolio(
+      input({ transactions: [buy('p1', '2024-05-02', 200)], actions: [dividend], asOf: '2024-05-08' }),
+    );
     expect(r.dividends.records).toMatchObject([{ status: 'upcoming', estimated: true, shares: 200, gross: 24_700 }]);
   });
 
@@ -110,7 +116,9 @@ describe('cash dividends (entitled at the end of the cum date)', () => {
   });
 
   it('yields on cost over the last 365 days', () => {
-    const r = computePortfolio(input({ transactions: [buy('p1', '2024-05-02')], actions: [dividend], asOf: '2024-06-03' }));
+    const r = computePortfolio(
+      input({ transactions: [buy('p1', '2024-05-02')], actions: [dividend], asOf: '2024-06-03' }),
+    );
     expect(r.dividends.yieldOnCost).toBeCloseTo(16_672 / 600_000, 12);
   });
 });

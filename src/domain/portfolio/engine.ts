@@ -121,7 +121,13 @@ export function computePortfolio(input: EngineInput): PortfolioReport {
     asOfDay,
     holdings.combined.reduce((sum, h) => sum + h.remainingCost, 0),
   );
-  const columns: SeriesColumns = { dates, value: pass.value, inflow: pass.inflow, outflow: pass.outflow, cost: pass.cost };
+  const columns: SeriesColumns = {
+    dates,
+    value: pass.value,
+    inflow: pass.inflow,
+    outflow: pass.outflow,
+    cost: pass.cost,
+  };
   const returns = dailyReturns(pass.value, pass.inflow, pass.outflow);
   return {
     asOf: input.asOf,

@@ -64,18 +64,28 @@ export function buildHoldings(
   for (const p of positions) {
     if (p.shares === 0) continue;
     byPortfolio.push(
-      holding(p.portfolioId, p.ticker, p.shares, p.cost, lastClose(table, p.tickerIndex), sectors.get(p.ticker) ?? null),
+      holding(
+        p.portfolioId,
+        p.ticker,
+        p.shares,
+        p.cost,
+        lastClose(table, p.tickerIndex),
+        sectors.get(p.ticker) ?? null,
+      ),
     );
     shares[p.tickerIndex]! += p.shares;
     cost[p.tickerIndex]! += p.cost;
   }
   const combined: Holding[] = [];
   tickers.forEach((t, i) => {
-    if (shares[i]! > 0) combined.push(holding(null, t, shares[i]!, cost[i]!, lastClose(table, i), sectors.get(t) ?? null));
+    if (shares[i]! > 0)
+      combined.push(holding(null, t, shares[i]!, cost[i]!, lastClose(table, i), sectors.get(t) ?? null));
   });
   setWeights(byPortfolio, (h) => h.portfolioId);
   setWeights(combined, () => null);
-  byPortfolio.sort((a, b) => (a.portfolioId! < b.portfolioId! ? -1 : a.portfolioId! > b.portfolioId! ? 1 : byTicker(a, b)));
+  byPortfolio.sort((a, b) =>
+    a.portfolioId! < b.portfolioId! ? -1 : a.portfolioId! > b.portfolioId! ? 1 : byTicker(a, b),
+  );
   return { byPortfolio, combined: combined.sort(byTicker) };
 }
 
@@ -85,7 +95,8 @@ export function realisedTotals(
   positions: readonly Position[],
 ): { byPortfolio: RealisedTotals[]; total: RealisedTotals } {
   const map = new Map<string, RealisedTotals>();
-  const get = (id: string) => map.get(id) ?? map.set(id, { portfolioId: id, sells: 0, expensedBuyFees: 0, total: 0 }).get(id)!;
+  const get = (id: string) =>
+    map.get(id) ?? map.set(id, { portfolioId: id, sells: 0, expensedBuyFees: 0, total: 0 }).get(id)!;
   for (const s of sells) get(s.portfolioId).sells += s.realised;
   for (const p of positions) if (p.expensedFees > 0) get(p.portfolioId).expensedBuyFees += p.expensedFees;
   const total: RealisedTotals = { portfolioId: null, sells: 0, expensedBuyFees: 0, total: 0 };

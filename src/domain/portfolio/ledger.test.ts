@@ -54,7 +54,12 @@ describe('average cost and realised P/L (hand-computed)', () => {
       [sell2.id, 60_090, 69_825, 9_735],
     ]);
     expect(r.realised.total).toEqual({ portfolioId: null, sells: 39_180, expensedBuyFees: 0, total: 39_180 });
-    expect(r.holdings.combined[0]).toMatchObject({ shares: 150, remainingCost: 180_270, lastClose: null, marketValue: 180_270 });
+    expect(r.holdings.combined[0]).toMatchObject({
+      shares: 150,
+      remainingCost: 180_270,
+      lastClose: null,
+      marketValue: 180_270,
+    });
   });
 
   it('keeps remaining cost whole when cost does not divide by shares', () => {
@@ -117,7 +122,12 @@ describe('average cost and realised P/L (hand-computed)', () => {
 });
 
 describe('share actions (applied on the ex date, cost kept)', () => {
-  const action = (type: CorporateAction['type'], exDate: string, ratioFrom: number, ratioTo: number): CorporateAction => ({
+  const action = (
+    type: CorporateAction['type'],
+    exDate: string,
+    ratioFrom: number,
+    ratioTo: number,
+  ): CorporateAction => ({
     ticker: 'BBCA',
     type,
     cumDate: exDate,

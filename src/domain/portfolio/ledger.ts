@@ -21,7 +21,12 @@ export interface Position {
   expensedFees: number;
 }
 
-export function openPosition(portfolioId: string, ticker: string, tickerIndex: number, settings: PortfolioSettings): Position {
+export function openPosition(
+  portfolioId: string,
+  ticker: string,
+  tickerIndex: number,
+  settings: PortfolioSettings,
+): Position {
   return { portfolioId, ticker, tickerIndex, settings, shares: 0, cost: 0, invested: 0, expensedFees: 0 };
 }
 

@@ -40,7 +40,8 @@ describe('properties', () => {
           [...held].forEach(([ticker, shares], k) => {
             const parts = Math.min(chunks[k % chunks.length]!, shares);
             for (let i = 0; i < parts; i++) {
-              const part = i === parts - 1 ? shares - Math.floor(shares / parts) * (parts - 1) : Math.floor(shares / parts);
+              const part =
+                i === parts - 1 ? shares - Math.floor(shares / parts) * (parts - 1) : Math.floor(shares / parts);
               sells.push({ ticker, shares: part, price: 1_000 + k, fee: part % 997 });
             }
           });

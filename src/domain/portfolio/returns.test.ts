@@ -102,7 +102,11 @@ describe('time-weighted return with flows (hand-computed)', () => {
     [0.1, 0.1, -1 / 11, 0.05].forEach((x, i) => expect(r[i]).toBeCloseTo(x, 12));
     expect(report.performance.timeWeightedReturn).toBeCloseTo(0.155, 12);
     expect(report.performance.annualisedReturn).toBeNull();
-    expect(report.performance.maxDrawdown).toEqual({ depth: expect.closeTo(1 / 11, 12), peakDate: days[1], troughDate: days[2] });
+    expect(report.performance.maxDrawdown).toEqual({
+      depth: expect.closeTo(1 / 11, 12),
+      peakDate: days[1],
+      troughDate: days[2],
+    });
   });
 
   it('indexes the IHSG over the same dates from the close before the first day', () => {

@@ -10,7 +10,11 @@ export const TRADING_DAYS_PER_YEAR = 252;
  * The return of each daily sub-period. Buys enter at the start of the day, proceeds and dividends
  * leave at its end: r = (V + out − V_prev − in) ÷ (V_prev + in). NaN where nothing was invested.
  */
-export function dailyReturns(value: ArrayLike<number>, inflow: ArrayLike<number>, outflow: ArrayLike<number>): Float64Array {
+export function dailyReturns(
+  value: ArrayLike<number>,
+  inflow: ArrayLike<number>,
+  outflow: ArrayLike<number>,
+): Float64Array {
   const out = new Float64Array(value.length);
   let prev = 0;
   for (let d = 0; d < value.length; d++) {

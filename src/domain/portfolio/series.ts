@@ -91,7 +91,11 @@ export function performance(p: PerformanceInput): PerformanceReport {
     timeWeightedReturn: twr,
     annualisedReturn: annualise(twr, toDay(dates[n - 1]!) - toDay(dates[0]!)),
     xirr: xirr([...p.flowDays, toDay(p.asOf)], [...p.flowAmounts, value[n - 1]!]),
-    maxDrawdown: dd && { depth: dd.depth, peakDate: dd.peak >= 0 ? dates[dd.peak]! : null, troughDate: dates[dd.trough]! },
+    maxDrawdown: dd && {
+      depth: dd.depth,
+      peakDate: dd.peak >= 0 ? dates[dd.peak]! : null,
+      troughDate: dates[dd.trough]!,
+    },
     volatility: volatility(p.returns),
     ihsgReturn: last !== undefined && last === last ? last - 1 : null,
     comparison: comparison(dates, index, ihsg),

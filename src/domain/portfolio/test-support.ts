@@ -27,7 +27,9 @@ export interface InputParts {
 }
 
 export function input(parts: InputParts): EngineInput {
-  const settings = new Map(Object.entries(parts.settings ?? {}).map(([id, s]) => [id, { ...DEFAULT_PORTFOLIO_SETTINGS, ...s }]));
+  const settings = new Map(
+    Object.entries(parts.settings ?? {}).map(([id, s]) => [id, { ...DEFAULT_PORTFOLIO_SETTINGS, ...s }]),
+  );
   return {
     transactions: parts.transactions,
     prices: new Map(Object.entries(parts.prices ?? {}).map(([t, rows]) => [t, closes(rows)])),

@@ -3,7 +3,12 @@ import { tx } from './test-support';
 import type { CorporateAction } from './types';
 import { findFirstOversell } from './validation';
 
-const split = (exDate: string, ratioFrom: number, ratioTo: number, type: CorporateAction['type'] = 'split'): CorporateAction => ({
+const split = (
+  exDate: string,
+  ratioFrom: number,
+  ratioTo: number,
+  type: CorporateAction['type'] = 'split',
+): CorporateAction => ({
   ticker: 'BBCA',
   type,
   cumDate: exDate,
@@ -37,7 +42,10 @@ describe('findFirstOversell', () => {
   });
 
   it('refuses an edit that moves a buy after the sell', () => {
-    expect(findFirstOversell([{ ...buy, date: '2024-02-02' }, sell60], [])).toMatchObject({ transactionId: 'sell60', held: 0 });
+    expect(findFirstOversell([{ ...buy, date: '2024-02-02' }, sell60], [])).toMatchObject({
+      transactionId: 'sell60',
+      held: 0,
+    });
   });
 
   it('counts a split between the buy and the sell', () => {
