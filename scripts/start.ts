@@ -6,7 +6,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { config, ConfigError } from '../src/server/config';
+import { assertProductionReady, config, ConfigError } from '../src/server/config';
 import { openDatabase, setProcessDatabase } from '../src/server/db/client';
 import { DataDirLockedError } from '../src/server/db/lock';
 import { ensureDemoData } from './lib/demo';
@@ -37,6 +37,7 @@ function buildIfNeeded(): void {
 
 async function main(): Promise<void> {
   const c = config();
+  assertProductionReady(c);
   buildIfNeeded();
   const handle = await openDatabase({ databaseUrl: c.DATABASE_URL, dataDir: c.DATA_DIR });
   const demo = await ensureDemoData(handle, { allowExternal: process.argv.includes('--demo') });

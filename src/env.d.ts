@@ -6,6 +6,8 @@ declare namespace App {
     viewer: import('./server/auth/viewer').Viewer | null;
     /** The admin behind an impersonation; null otherwise. */
     actor: import('./server/auth/viewer').Viewer | null;
+    /** When the current impersonation ends by itself (ISO), or null. */
+    impersonationExpiresAt: string | null;
     /** Correlates the request's log line, error digest and monitoring event. */
     requestId: string;
   }

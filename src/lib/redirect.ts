@@ -7,7 +7,7 @@ const BASE = 'http://telaah.invalid';
 
 /** Returns `candidate` as a same-origin path (with query and hash), or `fallback`. */
 export function safeCallbackPath(candidate: string | null | undefined, fallback = '/'): string {
-  if (!candidate || candidate.length > 2048) return fallback;
+  if (!candidate || candidate.length > 2048 || !candidate.startsWith('/')) return fallback;
   let decoded = candidate;
   // Decode repeatedly so that %2F%2F and double-encoded forms are judged as the browser would see them.
   for (let i = 0; i < 3; i++) {

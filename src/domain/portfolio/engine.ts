@@ -8,7 +8,7 @@ import { toDay } from './dates';
 import { estimateUpcoming, dividendReport } from './dividends';
 import { allocation, buildHoldings, realisedTotals } from './holdings';
 import { runPass, type PassResult } from './pass';
-import { buildPriceTable, tradingDays } from './prices';
+import { buildPriceTable, tradingDays, type PriceTable } from './prices';
 import { dailyReturns } from './returns';
 import { performance, valuePoints, type SeriesColumns } from './series';
 import { buildTimeline } from './timeline';
@@ -84,65 +84,58 @@ function summary(
   };
 }
 
+interface Walked {
+  asOfDay: number;
+  prepared: Prepared;
+  actions: NormalisedActions;
+  dates: IsoDate[];
+  table: PriceTable;
+  pass: PassResult;
+}
+
+/** Builds the calendar, the aligned closes and the timeline, and walks it once. */
+function walk(input: EngineInput): Walked {
+  const asOfDay = toDay(input.asOf);
+  const prepared = prepare(input, input.asOf);
+  const { trades, tradeDays, tickers, tickerIndex } = prepared;
+  const actions = normaliseActions(input.corporateActions, tickerIndex);
+  const { shareActions, dividends } = actions;
+  const dates = trades.length > 0 ? valuationDates(input, prepared, lastEventDay(prepared, actions, asOfDay)) : [];
+  const table = buildPriceTable(input.prices, tickers, dates);
+  const timeline = buildTimeline({
+    tradeDays,
+    shareActions,
+    dividends,
+    valuationDays: dates.map(toDay),
+    lastDay: asOfDay,
+  });
+  const settingsOf = (id: string) => input.settings.get(id) ?? DEFAULT_PORTFOLIO_SETTINGS;
+  const pass = runPass({ tickerIndex, settingsOf, trades, shareActions, dividends, table, timeline });
+  return { asOfDay, prepared, actions, dates, table, pass };
+}
+
 /**
  * Computes the portfolio report as of `input.asOf` for all transactions given (pass one portfolio's
  * transactions for one portfolio's figures). Cost: O(n log n) in transactions and actions plus
  * O(days × tickers); nothing rescans history.
  */
 export function computePortfolio(input: EngineInput): PortfolioReport {
-  const asOfDay = toDay(input.asOf);
-  const p = prepare(input, input.asOf);
-  const settingsOf = (id: string) => input.settings.get(id) ?? DEFAULT_PORTFOLIO_SETTINGS;
-  const actions = normaliseActions(input.corporateActions, p.tickerIndex);
-  const dates = p.trades.length > 0 ? valuationDates(input, p, lastEventDay(p, actions, asOfDay)) : [];
-  const table = buildPriceTable(input.prices, p.tickers, dates);
-  const timeline = buildTimeline({
-    tradeDays: p.tradeDays,
-    shareActions: actions.shareActions,
-    dividends: actions.dividends,
-    valuationDays: dates.map(toDay),
-    lastDay: asOfDay,
-  });
-  const pass = runPass({
-    tickerIndex: p.tickerIndex,
-    settingsOf,
-    trades: p.trades,
-    shareActions: actions.shareActions,
-    dividends: actions.dividends,
-    table,
-    timeline,
-  });
-
-  const holdings = buildHoldings(pass.positions, p.tickers, table, input.sectors);
+  const { asOfDay, prepared, actions, dates, table, pass } = walk(input);
+  const holdings = buildHoldings(pass.positions, prepared.tickers, table, input.sectors);
   const realised = realisedTotals(pass.sells, pass.positions);
   const records = [...pass.dividendRecords, ...estimateUpcoming(actions.dividends, pass.byTicker, asOfDay)];
-  const dividends = dividendReport(
-    records,
-    asOfDay,
-    holdings.combined.reduce((sum, h) => sum + h.remainingCost, 0),
-  );
-  const columns: SeriesColumns = {
-    dates,
-    value: pass.value,
-    inflow: pass.inflow,
-    outflow: pass.outflow,
-    cost: pass.cost,
-  };
-  const returns = dailyReturns(pass.value, pass.inflow, pass.outflow);
+  const heldCost = holdings.combined.reduce((sum, h) => sum + h.remainingCost, 0);
+  const dividends = dividendReport(records, asOfDay, heldCost);
+  const { value, inflow, outflow, cost, flowDays, flowAmounts } = pass;
+  const columns: SeriesColumns = { dates, value, inflow, outflow, cost };
+  const returns = dailyReturns(value, inflow, outflow);
   return {
     asOf: input.asOf,
     holdings,
     realised: { sells: pass.sells, ...realised },
     dividends,
     series: valuePoints(columns, returns),
-    performance: performance({
-      columns,
-      returns,
-      ihsg: input.ihsg,
-      flowDays: pass.flowDays,
-      flowAmounts: pass.flowAmounts,
-      asOf: input.asOf,
-    }),
+    performance: performance({ columns, returns, ihsg: input.ihsg, flowDays, flowAmounts, asOf: input.asOf }),
     allocation: {
       bySector: allocation(holdings.combined, (h) => h.sector),
       byStock: allocation(holdings.combined, (h) => h.ticker),

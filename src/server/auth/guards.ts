@@ -1,6 +1,7 @@
 /**
  * Authorisation helpers. They return the viewer or throw an AccessError, which the middleware turns
- * into the right response (a redirect to sign-in, or the 404 page); callers never handle null.
+ * into the right response (a redirect to sign-in, the 404 page, or a 403 while impersonating);
+ * callers never handle null.
  */
 import type { Viewer } from './viewer';
 
@@ -8,7 +9,7 @@ type Ctx = { locals: App.Locals; url: URL };
 
 export class AccessError extends Error {
   constructor(
-    readonly kind: 'sign-in' | 'not-found',
+    readonly kind: 'sign-in' | 'not-found' | 'impersonating',
     readonly callbackUrl?: string,
   ) {
     super(kind);
@@ -28,3 +29,16 @@ export function requireAdmin(ctx: Ctx): Viewer {
   if (v && v.role === 'admin' && !ctx.locals.actor) return v;
   throw new AccessError('not-found');
 }
+
+/**
+ * The member acting for themself. Sensitive actions (payment, email or password change, account
+ * deletion, Telegram linking) call this: while an admin impersonates, they are refused with a 403.
+ */
+export function requireSelf(ctx: Ctx): Viewer {
+  const v = requireMember(ctx);
+  if (ctx.locals.actor) throw new AccessError('impersonating');
+  return v;
+}
+
+export const IMPERSONATION_REFUSAL =
+  'Tindakan ini tidak tersedia saat Anda masuk sebagai anggota lain (impersonasi). Akhiri sesi impersonasi terlebih dahulu.';

@@ -30,7 +30,8 @@ export async function listEmiten(): Promise<Emiten[]> {
 /** The latest close and the one before it for every ticker (one query). */
 export async function lastCloses(): Promise<Map<string, LastClose>> {
   const db = await getDb();
-  const rows = await db.execute<{ ticker: string; date: string; close: number; prev_close: number | null }>(sql`
+  type Row = { ticker: string; date: string; close: number; prev_close: number | null };
+  const result = await db.execute(sql`
     select ticker, date::text as date, close, prev_close from (
       select ticker, date, close,
              lag(close) over (partition by ticker order by date) as prev_close,
@@ -38,7 +39,7 @@ export async function lastCloses(): Promise<Map<string, LastClose>> {
       from ${dailyPrices}
     ) t where rn = 1`);
   const map = new Map<string, LastClose>();
-  for (const r of rows.rows) {
+  for (const r of (result as unknown as { rows: Row[] }).rows) {
     map.set(r.ticker, { ticker: r.ticker, date: r.date, close: Number(r.close), prevClose: r.prev_close === null ? null : Number(r.prev_close) });
   }
   return map;

@@ -1,1 +1,2 @@
 export * from './market';
+export * from './accounts';

@@ -1,0 +1,17 @@
+import type { APIRoute } from 'astro';
+import { endSession } from '../../../server/auth/session';
+import { IMPERSONATION_COOKIE } from '../../../server/auth/viewer-resolve';
+import { getDb } from '../../../server/db/client';
+import { now } from '../../../server/config';
+import { endImpersonation } from '../../../server/services/impersonation';
+
+export const prerender = false;
+
+/** Signs out (ending any impersonation first). POST only, origin-checked. */
+export const POST: APIRoute = async ({ cookies, request, redirect }) => {
+  const imp = cookies.get(IMPERSONATION_COOKIE)?.value;
+  if (imp) await endImpersonation(await getDb(), imp, now(), 'stop');
+  cookies.delete(IMPERSONATION_COOKIE, { path: '/' });
+  endSession(cookies, request.headers.get('cookie'));
+  return redirect('/', 303);
+};

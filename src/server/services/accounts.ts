@@ -1,0 +1,151 @@
+/**
+ * Accounts: sign-up with email verification, password sign-in with abuse limits, SSO users.
+ * Every function takes the database and the clock so tests can drive them.
+ */
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../db/client';
+import { authAccounts, users } from '../db/schema';
+import { hashPassword, passwordProblem, verifyPassword } from '../auth/password';
+import { countInWindow, LIMITS, recordEvent, retryAfterSeconds } from './rate-limit';
+import { consumeEmailToken, issueEmailToken } from './email-tokens';
+import { sendMail } from '../integrations/mail';
+
+export type User = typeof users.$inferSelect;
+export type FieldErrors = Partial<Record<'name' | 'email' | 'password' | 'form', string>>;
+
+export const emailSchema = z
+  .string({ error: 'Email wajib diisi.' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Email wajib diisi.')
+  .max(254, 'Email terlalu panjang.')
+  .pipe(z.email({ error: 'Format email tidak valid, contoh: nama@contoh.com.' }));
+export const nameSchema = z.string({ error: 'Nama wajib diisi.' }).trim().min(2, 'Nama minimal 2 karakter.').max(80, 'Nama maksimal 80 karakter.');
+
+export interface RequestInfo {
+  ip: string;
+  now: Date;
+  baseUrl: string;
+}
+
+export type SignUpResult = { ok: true; userId: string } | { ok: false; status: 400 | 409 | 429; errors: FieldErrors };
+
+/** Creates an unverified account and mails the verification link. */
+export async function signUp(db: Db, input: Record<string, unknown>, req: RequestInfo): Promise<SignUpResult> {
+  const errors: FieldErrors = {};
+  const name = nameSchema.safeParse(input.name);
+  const email = emailSchema.safeParse(input.email);
+  const password = typeof input.password === 'string' ? input.password : '';
+  if (!name.success) errors.name = name.error.issues[0]!.message;
+  if (!email.success) errors.email = email.error.issues[0]!.message;
+  const pwProblem = password ? passwordProblem(password, email.data) : 'Kata sandi wajib diisi.';
+  if (pwProblem) errors.password = pwProblem;
+  if (Object.keys(errors).length) return { ok: false, status: 400, errors };
+
+  if ((await recordEvent(db, `signup:ip:${req.ip}`, LIMITS.signUpAddress, req.now)) > LIMITS.signUpAddress.max ||
+      (await recordEvent(db, `signup:email:${email.data}`, LIMITS.signUpEmail, req.now)) > LIMITS.signUpEmail.max) {
+    return { ok: false, status: 429, errors: { form: 'Terlalu banyak percobaan pendaftaran. Coba lagi nanti.' } };
+  }
+  const existing = await findUserByEmail(db, email.data!);
+  if (existing) return { ok: false, status: 409, errors: { email: 'Email ini sudah terdaftar. Silakan masuk atau atur ulang kata sandi.' } };
+
+  const passwordHash = await hashPassword(password);
+  const [user] = await db.insert(users).values({ name: name.data!, email: email.data!, passwordHash }).onConflictDoNothing().returning();
+  if (!user) return { ok: false, status: 409, errors: { email: 'Email ini sudah terdaftar. Silakan masuk.' } };
+  await sendVerification(db, user, req);
+  return { ok: true, userId: user.id };
+}
+
+/** Mails a fresh verification link to the account's address. */
+export async function sendVerification(db: Db, user: Pick<User, 'id' | 'email' | 'name'>, req: Pick<RequestInfo, 'now' | 'baseUrl'>): Promise<void> {
+  const token = await issueEmailToken(db, user.id, 'verify-email', user.email, req.now);
+  const link = `${req.baseUrl}/api/account/verify-email?token=${token}`;
+  await sendMail({
+    to: user.email,
+    subject: 'Verifikasi email Anda di Telaah',
+    text: `Halo ${user.name},\n\nKlik tautan berikut untuk memverifikasi email Anda (berlaku 24 jam):\n${link}\n\nJika Anda tidak mendaftar di Telaah, abaikan email ini.\n\nSalam,\nTim Telaah`,
+    html: `<p>Halo ${escapeHtml(user.name)},</p><p>Klik tautan berikut untuk memverifikasi email Anda (berlaku 24 jam):</p><p><a href="${link}">Verifikasi email</a></p><p>Jika Anda tidak mendaftar di Telaah, abaikan email ini.</p>`,
+  });
+}
+
+/** Marks the address of a verification or change-of-address token as verified. */
+export async function confirmEmailToken(db: Db, token: string, now: Date): Promise<User | null> {
+  const t = await consumeEmailToken(db, token, now);
+  if (!t) return null;
+  const [user] = await db.update(users).set({ email: t.email, emailVerifiedAt: now }).where(eq(users.id, t.userId)).returning();
+  return user ?? null;
+}
+
+export type SignInResult =
+  | { ok: true; user: User }
+  | { ok: false; status: 400 | 401 | 403 | 429; message: string; retryAfter?: number };
+
+const INVALID = 'Email atau kata sandi salah.';
+
+/** Password sign-in. Same message and cost for unknown emails and wrong passwords. */
+export async function signInWithPassword(db: Db, input: Record<string, unknown>, req: RequestInfo): Promise<SignInResult> {
+  const email = emailSchema.safeParse(input.email);
+  const password = typeof input.password === 'string' ? input.password : '';
+  if (!email.success || !password) return { ok: false, status: 400, message: 'Isi email dan kata sandi Anda.' };
+  const accountKey = `signin:acct:${email.data}`;
+  const addressKey = `signin:ip:${req.ip}`;
+  const [byAccount, byAddress] = await Promise.all([
+    countInWindow(db, accountKey, LIMITS.signInAccount, req.now),
+    countInWindow(db, addressKey, LIMITS.signInAddress, req.now),
+  ]);
+  if (byAccount >= LIMITS.signInAccount.max || byAddress >= LIMITS.signInAddress.max) {
+    const limit = byAccount >= LIMITS.signInAccount.max ? LIMITS.signInAccount : LIMITS.signInAddress;
+    const retryAfter = retryAfterSeconds(limit, req.now);
+    const minutes = Math.ceil(retryAfter / 60);
+    return { ok: false, status: 429, retryAfter, message: `Terlalu banyak percobaan masuk. Coba lagi dalam ${minutes} menit.` };
+  }
+  const user = await findUserByEmail(db, email.data);
+  const valid = await verifyPassword(user?.passwordHash, password);
+  if (!user || !valid) {
+    await Promise.all([recordEvent(db, accountKey, LIMITS.signInAccount, req.now), recordEvent(db, addressKey, LIMITS.signInAddress, req.now)]);
+    return { ok: false, status: 401, message: INVALID };
+  }
+  if (!user.emailVerifiedAt) {
+    await sendVerification(db, user, req);
+    return { ok: false, status: 403, message: 'Email Anda belum diverifikasi. Kami sudah mengirim ulang tautan verifikasi ke email Anda.' };
+  }
+  return { ok: true, user };
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  const [u] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  return u;
+}
+
+export async function findUserById(db: Db, id: string): Promise<User | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  const [u] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return u;
+}
+
+/**
+ * The user behind an OpenID Connect identity: the linked one, else the account with the same
+ * verified email (linking it), else a new verified account.
+ */
+export async function userForSso(db: Db, provider: string, subject: string, profile: { email?: string | null; name?: string | null; emailVerified?: boolean }): Promise<User | null> {
+  const [linked] = await db
+    .select({ user: users })
+    .from(authAccounts)
+    .innerJoin(users, eq(users.id, authAccounts.userId))
+    .where(and(eq(authAccounts.provider, provider), eq(authAccounts.providerAccountId, subject)))
+    .limit(1);
+  if (linked) return linked.user;
+  const email = emailSchema.safeParse(profile.email ?? '');
+  if (!email.success || profile.emailVerified === false) return null;
+  let user = await findUserByEmail(db, email.data);
+  // An unverified password account must not be taken over by whoever controls the SSO identity.
+  if (user && !user.emailVerifiedAt) return null;
+  user ??= (await db.insert(users).values({ name: (profile.name ?? '').trim() || email.data.split('@')[0]!, email: email.data, emailVerifiedAt: new Date() }).returning())[0]!;
+  await db.insert(authAccounts).values({ userId: user.id, provider, providerAccountId: subject }).onConflictDoNothing();
+  return user;
+}
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
