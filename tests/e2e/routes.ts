@@ -12,7 +12,7 @@ export const ROUTES: RouteCase[] = [
   { path: '/', access: 'public', prerendered: true },
   { path: '/analisis', access: 'public' },
   { path: '/analisis/BBCA', access: 'public' },
-  { path: '/analisis/non-emiten/suku-bunga-bi', access: 'public' },
+  { path: '/analisis/non-emiten/suku-bunga-bi-dan-saham-perbankan', access: 'public' },
   { path: '/courses', access: 'public', prerendered: true },
   { path: '/courses/dasar-investasi-saham', access: 'public' },
   { path: '/portofolio/all', access: 'member' },

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 // A server whose database is unreachable: every page that reads data fails on the server.
-const PORT = 4341;
+const PORT = Number(process.env.E2E_PORT ?? 4329) + 12;
 let server: ChildProcess;
 let log = '';
 
