@@ -4,6 +4,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const PORT = Number(process.env.E2E_PORT ?? 4329);
+/**
+ * Ports of the app and of the local stand-ins for outside services, all on loopback. Every e2e run
+ * derives them from E2E_PORT so that parallel runs do not collide.
+ */
+export const PORTS = {
+  app: PORT,
+  stripe: PORT + 1,
+  midtrans: PORT + 2,
+  telegram: PORT + 3,
+  smtp: PORT + 4,
+  oidc: PORT + 5,
+  sentry: PORT + 6,
+  brokenServer: PORT + 12,
+} as const;
 // Each run starts on a fresh embedded database, so the demo data is exactly as generated.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'telaah-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;

@@ -5,6 +5,7 @@
  *
  *   npm run market:import -- [--kind emiten|prices|ringkasan|actions] [--date YYYY-MM-DD] file.csv […]
  */
+import './lib/env';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';

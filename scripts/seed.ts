@@ -2,6 +2,7 @@
  * `npm run seed`: reloads the demo data (market data and demo accounts). Refuses a DATABASE_URL
  * unless `--allow-database-url` is given, so a real database is never filled by accident.
  */
+import './lib/env';
 import { config, ConfigError } from '../src/server/config';
 import { openDatabase } from '../src/server/db/client';
 import { DataDirLockedError } from '../src/server/db/lock';

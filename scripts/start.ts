@@ -2,6 +2,7 @@
  * `npm start`: builds when the build is missing or older than the sources, opens and migrates the
  * database, loads demo data into an empty embedded database, then serves the site.
  */
+import './lib/env';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';

@@ -3,9 +3,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PORTS } from '../../playwright.config';
 
 // A server whose database is unreachable: every page that reads data fails on the server.
-const PORT = Number(process.env.E2E_PORT ?? 4329) + 12;
+const PORT = PORTS.brokenServer;
 let server: ChildProcess;
 let log = '';
 
