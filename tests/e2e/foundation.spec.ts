@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { ROUTES } from './routes';
 
 test.describe('setiap rute brief tersedia', () => {
@@ -24,7 +24,8 @@ test('anggota yang keluar diarahkan ke halaman masuk lalu kembali ke callbackUrl
   await page.goto('/portofolio/transaksi');
   await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fportofolio%2Ftransaksi$/);
   await expect(page.getByRole('heading', { name: 'Masuk ke Telaah' })).toBeVisible();
-  await expect(page.locator('input[name="callbackUrl"]')).toHaveValue('/portofolio/transaksi');
+  // The password form's own field (the SSO form carries the callback inside its landing URL).
+  await expect(page.locator('form:has(input[name="password"]) input[name="callbackUrl"]')).toHaveValue('/portofolio/transaksi');
 });
 
 test('alamat yang tidak ada mendapat halaman 404 berbahasa Indonesia dengan pencarian', async ({ page }) => {

@@ -24,8 +24,8 @@ function envelope(dsn: string, eventId = 'a'.repeat(32)): Uint8Array {
   );
 }
 
-function post(body: BodyInit | null, query = '?p=42', headers: Record<string, string> = {}): Request {
-  return new Request(`http://localhost:4321/monitoring${query}`, { method: 'POST', body, headers, duplex: 'half' } as RequestInit);
+function post(body: BodyInit | Uint8Array | null, query = '?p=42', headers: Record<string, string> = {}): Request {
+  return new Request(`http://localhost:4321/monitoring${query}`, { method: 'POST', body: body as BodyInit, headers, duplex: 'half' } as RequestInit);
 }
 
 describe('the monitoring tunnel', () => {
@@ -148,7 +148,7 @@ describe('the monitoring tunnel', () => {
     );
     await fc.assert(
       fc.asyncProperty(garbage, async (body) => {
-        const res = await relayEnvelope(post(body as Uint8Array<ArrayBuffer>), { dsn: DSN });
+        const res = await relayEnvelope(post(body), { dsn: DSN });
         expect(res.status).toBeLessThan(500);
         expect(res.status).toBeGreaterThanOrEqual(400);
       }),
