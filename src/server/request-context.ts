@@ -16,4 +16,5 @@ const KEY = Symbol.for('telaah.request-context');
 const holder = globalThis as unknown as Record<symbol, AsyncLocalStorage<RequestContext> | undefined>;
 
 /** The async-local store of the current request; empty outside the Node server (e.g. in `astro build`). */
-export const requestContext: AsyncLocalStorage<RequestContext> = (holder[KEY] ??= new AsyncLocalStorage<RequestContext>());
+export const requestContext: AsyncLocalStorage<RequestContext> = (holder[KEY] ??=
+  new AsyncLocalStorage<RequestContext>());

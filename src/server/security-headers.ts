@@ -33,7 +33,8 @@ export const PERMISSIONS_POLICY = DISABLED_FEATURES.map((f) => `${f}=()`).join('
  * For responses that are not Astro pages (endpoints, redirects, the middleware's refusal page, static
  * files): nothing may load or run; inline style attributes only, for the refusal page.
  */
-export const FALLBACK_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+export const FALLBACK_CSP =
+  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
 /** Headers every response carries. HSTS only in production, where the site is served over HTTPS. */
 export function securityHeaders(production: boolean): Record<string, string> {

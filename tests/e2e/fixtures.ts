@@ -22,12 +22,15 @@ export const test = base.extend<{ cspViolations: string[] }>({
       const violations: string[] = [];
       await context.addInitScript((mark) => {
         document.addEventListener('securitypolicyviolation', (e) => {
-          console.error(`${mark} ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`);
+          console.error(
+            `${mark} ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`,
+          );
         });
       }, VIOLATION_MARK);
       context.on('console', (msg) => {
         const text = msg.text();
-        if (text.startsWith(VIOLATION_MARK) || /Content[ -]Security[ -]Policy/i.test(text)) violations.push(`${msg.location().url}: ${text}`);
+        if (text.startsWith(VIOLATION_MARK) || /Content[ -]Security[ -]Policy/i.test(text))
+          violations.push(`${msg.location().url}: ${text}`);
       });
       await use(violations);
       expect(violations, 'Content-Security-Policy violations').toEqual([]);

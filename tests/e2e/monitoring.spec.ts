@@ -11,7 +11,9 @@ function envelope(dsn: string, message: string): string {
   return `${JSON.stringify({ event_id: id, dsn })}\n{"type":"event"}\n${JSON.stringify({ event_id: id, message })}\n`;
 }
 
-test('island yang gagal dimuat menampilkan pesan galat, dan laporannya tiba di Sentry lewat /monitoring', async ({ page }) => {
+test('island yang gagal dimuat menampilkan pesan galat, dan laporannya tiba di Sentry lewat /monitoring', async ({
+  page,
+}) => {
   await signIn(page, DEMO.gratis);
   const sent: string[] = [];
   page.on('request', (r) => sent.push(`${r.method()} ${r.url()}`));
@@ -20,9 +22,14 @@ test('island yang gagal dimuat menampilkan pesan galat, dan laporannya tiba di S
   await expect(page.getByRole('alert')).toContainText(`localhost:${PORTS.app}`);
 
   let found: Awaited<ReturnType<typeof eventWith>>;
-  await expect.poll(async () => (found = await eventWith('island ini sengaja gagal dimuat')), { timeout: 15_000 }).toBeTruthy();
+  await expect
+    .poll(async () => (found = await eventWith('island ini sengaja gagal dimuat')), { timeout: 15_000 })
+    .toBeTruthy();
   const { event, raw } = found!;
-  expect(event.exception?.values?.[0]?.mechanism).toMatchObject({ type: 'auto.function.react.error_boundary', handled: true });
+  expect(event.exception?.values?.[0]?.mechanism).toMatchObject({
+    type: 'auto.function.react.error_boundary',
+    handled: true,
+  });
   expect(event.tags).toMatchObject({ island: 'yes', impersonating: 'no' });
   expect(event.environment).toBe('test');
   expect(event.release).toMatch(/^telaah@/);
@@ -41,16 +48,37 @@ test('galat di halaman pra-render dilaporkan setelah halaman meminta pengaturan 
   await page.waitForLoadState('networkidle');
   // Nothing about monitoring is fetched while nothing has failed.
   expect(sent.filter((s) => s.includes('/monitoring'))).toEqual([]);
-  await page.evaluate(() => setTimeout(() => { throw new Error('Uji halaman statis: galat tak tertangani'); }));
+  await page.evaluate(() =>
+    setTimeout(() => {
+      throw new Error('Uji halaman statis: galat tak tertangani');
+    }),
+  );
   let found: Awaited<ReturnType<typeof eventWith>>;
   await expect.poll(async () => (found = await eventWith('Uji halaman statis')), { timeout: 15_000 }).toBeTruthy();
   expect(found!.event.exception?.values?.[0]?.mechanism?.handled).toBe(false);
   expect(sent).toEqual(expect.arrayContaining(['GET /monitoring', 'POST /monitoring']));
 });
 
-test('tunnel /monitoring menolak DSN asing, proyek lain, badan terlalu besar dan sampah tanpa meneruskannya', async ({ request }) => {
+test('pengawas CSP menangkap skrip inline yang diblokir di halaman', async ({ page, cspViolations }) => {
+  await page.goto('/');
+  await page.evaluate(() => {
+    const script = document.createElement('script');
+    script.textContent = 'document.body.dataset.injected = "ya"';
+    document.body.append(script);
+  });
+  await expect.poll(() => cspViolations.length).toBeGreaterThan(0);
+  expect(cspViolations.join('\n')).toContain('script-src');
+  expect(await page.evaluate(() => document.body.dataset.injected)).toBeUndefined();
+  // Caught on purpose: this test proves the watch that every other test relies on.
+  cspViolations.length = 0;
+});
+
+test('tunnel /monitoring menolak DSN asing, proyek lain, badan terlalu besar dan sampah tanpa meneruskannya', async ({
+  request,
+}) => {
   const before = (await envelopes()).length;
-  const post = (query: string, data: string | Buffer) => request.post(`/monitoring${query}`, { headers: TUNNEL_HEADERS, data });
+  const post = (query: string, data: string | Buffer) =>
+    request.post(`/monitoring${query}`, { headers: TUNNEL_HEADERS, data });
   const foreign = await post('?p=42', envelope('http://publickey@sentry.evil.example/42', 'asing'));
   expect(foreign.status()).toBe(403);
   expect((await post('?p=43', envelope(SENTRY_DSN, 'proyek lain'))).status()).toBe(403);
@@ -63,13 +91,21 @@ test('tunnel /monitoring menolak DSN asing, proyek lain, badan terlalu besar dan
   expect((await envelopes()).length).toBe(before);
 });
 
-test('tunnel /monitoring meneruskan amplop yang sah dan mengembalikan 429 beserta header batasnya', async ({ request }) => {
-  const ok = await request.post('/monitoring?p=42', { headers: TUNNEL_HEADERS, data: envelope(SENTRY_DSN, 'amplop sah') });
+test('tunnel /monitoring meneruskan amplop yang sah dan mengembalikan 429 beserta header batasnya', async ({
+  request,
+}) => {
+  const ok = await request.post('/monitoring?p=42', {
+    headers: TUNNEL_HEADERS,
+    data: envelope(SENTRY_DSN, 'amplop sah'),
+  });
   expect(ok.status()).toBe(200);
   expect(ok.headers()['set-cookie']).toBeUndefined();
   await setRateLimit({ retryAfter: 60, limits: '60:error:organization' });
   try {
-    const limited = await request.post('/monitoring?p=42', { headers: TUNNEL_HEADERS, data: envelope(SENTRY_DSN, 'dibatasi') });
+    const limited = await request.post('/monitoring?p=42', {
+      headers: TUNNEL_HEADERS,
+      data: envelope(SENTRY_DSN, 'dibatasi'),
+    });
     expect(limited.status()).toBe(429);
     expect(limited.headers()['x-sentry-rate-limits']).toBe('60:error:organization');
     expect(limited.headers()['retry-after']).toBe('60');
@@ -83,7 +119,15 @@ function sha256(text: string): string {
 }
 
 test.describe('header keamanan', () => {
-  for (const path of ['/', '/courses', '/analisis', '/sign-in', '/monitoring', '/favicon.svg', '/halaman-yang-tidak-ada']) {
+  for (const path of [
+    '/',
+    '/courses',
+    '/analisis',
+    '/sign-in',
+    '/monitoring',
+    '/favicon.svg',
+    '/halaman-yang-tidak-ada',
+  ]) {
     test(`${path} membawa header keamanan`, async ({ request }) => {
       const res = await request.get(path, { maxRedirects: 0 });
       const h = res.headers();
@@ -99,12 +143,16 @@ test.describe('header keamanan', () => {
   }
 
   for (const path of ['/', '/courses']) {
-    test(`halaman pra-render ${path} mendapat CSP miliknya sendiri yang mengizinkan setiap skrip inline-nya`, async ({ request }) => {
+    test(`halaman pra-render ${path} mendapat CSP miliknya sendiri yang mengizinkan setiap skrip inline-nya`, async ({
+      request,
+    }) => {
       const res = await request.get(path);
       const csp = res.headers()['content-security-policy'] ?? '';
       expect(csp).toContain("connect-src 'self'");
       expect(csp).toMatch(/script-src 'self' /);
-      const inline = [...(await res.text()).matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+      const inline = [...(await res.text()).matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+        (m) => m[1]!,
+      );
       expect(inline.length).toBeGreaterThan(0);
       for (const script of inline) expect(csp, script.slice(0, 80)).toContain(sha256(script));
     });

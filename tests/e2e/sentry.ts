@@ -22,13 +22,17 @@ export interface ErrorEvent {
 /** Error events received so far, with the raw envelope they came in. */
 export async function errorEvents(): Promise<{ event: ErrorEvent; raw: string }[]> {
   return (await envelopes()).flatMap((e) =>
-    e.items.filter((i) => i.type === 'event').map((i) => ({ event: i.payload as ErrorEvent, raw: Buffer.from(e.raw, 'base64').toString('utf8') })),
+    e.items
+      .filter((i) => i.type === 'event')
+      .map((i) => ({ event: i.payload as ErrorEvent, raw: Buffer.from(e.raw, 'base64').toString('utf8') })),
   );
 }
 
 /** The first error event whose exception value contains `text`, if it has arrived. */
 export async function eventWith(text: string): Promise<{ event: ErrorEvent; raw: string } | undefined> {
-  return (await errorEvents()).find(({ event }) => (event.exception?.values ?? []).some((v) => v.value?.includes(text)));
+  return (await errorEvents()).find(({ event }) =>
+    (event.exception?.values ?? []).some((v) => v.value?.includes(text)),
+  );
 }
 
 export async function setRateLimit(limit: RateLimit | null): Promise<void> {

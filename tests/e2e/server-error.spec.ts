@@ -58,7 +58,9 @@ test.describe('server dengan monitoring', () => {
     expect(digest).toMatch(/^[0-9a-f]{32}$/);
 
     // The server SDK sent the event under that id.
-    await expect.poll(async () => (await errorEvents()).find(({ event }) => event.event_id === digest), { timeout: 15_000 }).toBeTruthy();
+    await expect
+      .poll(async () => (await errorEvents()).find(({ event }) => event.event_id === digest), { timeout: 15_000 })
+      .toBeTruthy();
     const { event } = (await errorEvents()).find(({ event }) => event.event_id === digest)!;
     expect(event.sdk?.name).toContain('astro');
     expect(event.tags).toMatchObject({ impersonating: 'no' });
@@ -69,7 +71,15 @@ test.describe('server dengan monitoring', () => {
     expect(lines).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ level: 'error', msg: 'server error', path: '/analisis', digest }),
-        expect.objectContaining({ level: 'error', msg: 'request', method: 'GET', path: '/analisis', status: 500, digest, durationMs: expect.any(Number) }),
+        expect.objectContaining({
+          level: 'error',
+          msg: 'request',
+          method: 'GET',
+          path: '/analisis',
+          status: 500,
+          digest,
+          durationMs: expect.any(Number),
+        }),
       ]),
     );
   });
@@ -82,7 +92,9 @@ test.describe('server tanpa SENTRY_DSN', () => {
   });
   test.afterAll(() => server.stop());
 
-  test('halaman 500 tetap memberi digest acak yang ada di log, dan tidak ada yang dikirim ke Sentry', async ({ page }) => {
+  test('halaman 500 tetap memberi digest acak yang ada di log, dan tidak ada yang dikirim ke Sentry', async ({
+    page,
+  }) => {
     const res = await page.goto(`${server.url}/analisis`);
     expect(res?.status()).toBe(500);
     const digest = (await page.getByTestId('digest').textContent())?.trim() ?? '';
@@ -95,8 +107,13 @@ test.describe('server tanpa SENTRY_DSN', () => {
     expect((await envelopes()).some((e) => e.header.event_id === digest)).toBe(false);
   });
 
-  test('/monitoring menjawab 404 dan island yang gagal tidak memuat SDK maupun mengirim apa pun', async ({ page, request }) => {
-    expect((await request.post(`${server.url}/monitoring?p=42`, { headers: { origin: server.url }, data: '{}' })).status()).toBe(404);
+  test('/monitoring menjawab 404 dan island yang gagal tidak memuat SDK maupun mengirim apa pun', async ({
+    page,
+    request,
+  }) => {
+    expect(
+      (await request.post(`${server.url}/monitoring?p=42`, { headers: { origin: server.url }, data: '{}' })).status(),
+    ).toBe(404);
     expect((await request.get(`${server.url}/monitoring`)).status()).toBe(404);
 
     const requests: string[] = [];
@@ -107,7 +124,11 @@ test.describe('server tanpa SENTRY_DSN', () => {
     });
     await page.goto(`${server.url}/uji-monitoring`);
     await expect(page.getByRole('alert')).toContainText('terjadi pengecualian di sisi klien');
-    await page.evaluate(() => setTimeout(() => { throw new Error('Uji tanpa monitoring'); }));
+    await page.evaluate(() =>
+      setTimeout(() => {
+        throw new Error('Uji tanpa monitoring');
+      }),
+    );
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(500);
     expect(requests.filter((u) => !u.startsWith(server.url))).toEqual([]);

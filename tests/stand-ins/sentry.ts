@@ -107,13 +107,23 @@ export async function startSentryStandIn(port = 0): Promise<SentryStandIn> {
       if (req.method !== 'POST' || !match) return send(404, { detail: 'not found' });
       const body = await readBody(req);
       if (limit) {
-        return send(429, { detail: 'Sentry dropped data due to a quota or internal rate limit being reached.' }, {
-          'x-sentry-rate-limits': limit.limits,
-          'retry-after': String(limit.retryAfter),
-        });
+        return send(
+          429,
+          { detail: 'Sentry dropped data due to a quota or internal rate limit being reached.' },
+          {
+            'x-sentry-rate-limits': limit.limits,
+            'retry-after': String(limit.retryAfter),
+          },
+        );
       }
       const { header, items } = readEnvelope(body);
-      recorded.push({ project: match[1]!, header, items, raw: body.toString('base64'), receivedAt: new Date().toISOString() });
+      recorded.push({
+        project: match[1]!,
+        header,
+        items,
+        raw: body.toString('base64'),
+        receivedAt: new Date().toISOString(),
+      });
       return send(200, { id: header.event_id ?? null });
     } catch {
       return send(400, { detail: 'invalid envelope' });
@@ -128,7 +138,10 @@ export async function startSentryStandIn(port = 0): Promise<SentryStandIn> {
     port: actualPort,
     dsn: (project = 42) => `http://publickey@127.0.0.1:${actualPort}/${project}`,
     envelopes: () => [...recorded],
-    events: () => recorded.flatMap((e) => e.items.filter((i) => i.type === 'event').map((i) => i.payload as Record<string, unknown>)),
+    events: () =>
+      recorded.flatMap((e) =>
+        e.items.filter((i) => i.type === 'event').map((i) => i.payload as Record<string, unknown>),
+      ),
     reset: () => {
       recorded.length = 0;
       limit = null;

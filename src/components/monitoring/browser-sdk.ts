@@ -32,7 +32,10 @@ export function startBrowserMonitoring(settings: BrowserMonitoringConfig): void 
 export function captureIslandError(error: unknown, info?: IslandErrorInfo): void {
   captureException(error, {
     mechanism: { type: 'auto.function.react.error_boundary', handled: true },
-    captureContext: { tags: { island: 'yes' }, ...(info?.componentStack ? { contexts: { react: { componentStack: info.componentStack } } } : {}) },
+    captureContext: {
+      tags: { island: 'yes' },
+      ...(info?.componentStack ? { contexts: { react: { componentStack: info.componentStack } } } : {}),
+    },
   });
 }
 

@@ -40,14 +40,18 @@ describe('DSN forms', () => {
   const selfHosted = parseDsn('http://publickey@127.0.0.1:4506/42')!;
 
   it('writes the canonical form the SDKs put in envelope headers, without a secret key', () => {
-    expect(dsnToString(parseDsn('https://abc:secret@O12.ingest.de.sentry.io/34')!)).toBe('https://abc@o12.ingest.de.sentry.io/34');
+    expect(dsnToString(parseDsn('https://abc:secret@O12.ingest.de.sentry.io/34')!)).toBe(
+      'https://abc@o12.ingest.de.sentry.io/34',
+    );
     expect(dsnToString(selfHosted)).toBe('http://publickey@127.0.0.1:4506/42');
   });
 
   it('derives the upstream envelope endpoint from the DSN alone', () => {
     expect(envelopeEndpoint(saas)).toBe('https://o12.ingest.de.sentry.io/api/34/envelope/');
     expect(envelopeEndpoint(selfHosted)).toBe('http://127.0.0.1:4506/api/42/envelope/');
-    expect(envelopeEndpoint(parseDsn('https://k@sentry.example.id/base/path/7')!)).toBe('https://sentry.example.id/base/path/api/7/envelope/');
+    expect(envelopeEndpoint(parseDsn('https://k@sentry.example.id/base/path/7')!)).toBe(
+      'https://sentry.example.id/base/path/api/7/envelope/',
+    );
   });
 
   it('builds the tunnel path with o, p and r only where the DSN has them', () => {

@@ -15,13 +15,19 @@ describe('isNoise', () => {
   it.each([
     ['ResizeObserver loop', exception('Error', 'ResizeObserver loop completed with undelivered notifications.')],
     ['ResizeObserver limit', exception('Error', 'ResizeObserver loop limit exceeded')],
-    ['non-Error rejection', exception('UnhandledRejection', 'Non-Error promise rejection captured with value: undefined')],
+    [
+      'non-Error rejection',
+      exception('UnhandledRejection', 'Non-Error promise rejection captured with value: undefined'),
+    ],
     ['object rejection', exception('Error', 'Object captured as promise rejection with keys: code, message')],
     ['aborted fetch (Chrome)', exception('AbortError', 'The user aborted a request.')],
     ['aborted fetch (no reason)', exception('AbortError', 'signal is aborted without reason')],
     ['aborted fetch (Firefox)', exception('Error', 'AbortError: The operation was aborted. ')],
     ['aborted fetch (Safari)', exception('TypeError', 'cancelled')],
-    ['extension script', exception('TypeError', "Cannot read properties of null (reading 'x')", 'chrome-extension://abcdef/content.js')],
+    [
+      'extension script',
+      exception('TypeError', "Cannot read properties of null (reading 'x')", 'chrome-extension://abcdef/content.js'),
+    ],
     ['Firefox extension', exception('Error', 'boom', 'moz-extension://1234/inject.js')],
     ['redirect control flow', exception('AccessError', 'sign-in')],
   ])('drops %s', (_, event) => {
@@ -62,7 +68,10 @@ describe('scrub', () => {
       },
     } as ErrorEvent);
     expect(event.user).toEqual({ id: 'u_123' });
-    expect(event.request).toEqual({ url: 'https://telaah.id/api/account/verify-email', headers: { 'User-Agent': 'Chrome' } });
+    expect(event.request).toEqual({
+      url: 'https://telaah.id/api/account/verify-email',
+      headers: { 'User-Agent': 'Chrome' },
+    });
   });
 
   it('removes a user that has no id', () => {
@@ -79,9 +88,11 @@ describe('beforeSend and beforeSendTransaction', () => {
 
   it('drops 404 transactions and keeps others', () => {
     const tx = (code: number, status?: string) =>
-      ({ type: 'transaction', transaction: 'GET /x', contexts: { trace: { trace_id: 't', span_id: 's', status, data: { 'http.response.status_code': code } } } }) as Parameters<
-        typeof beforeSendTransaction
-      >[0];
+      ({
+        type: 'transaction',
+        transaction: 'GET /x',
+        contexts: { trace: { trace_id: 't', span_id: 's', status, data: { 'http.response.status_code': code } } },
+      }) as Parameters<typeof beforeSendTransaction>[0];
     expect(beforeSendTransaction(tx(404))).toBeNull();
     expect(beforeSendTransaction(tx(0, 'not_found'))).toBeNull();
     expect(beforeSendTransaction(tx(200))).not.toBeNull();

@@ -69,7 +69,8 @@ export function captureServerError(error: unknown, scope: ErrorScope): string | 
     if (scope.actorId) s.setTag('impersonator_id', scope.actorId);
     if (scope.requestId) s.setTag('request_id', scope.requestId);
     if (scope.method && scope.path) s.setTransactionName(`${scope.method} ${scope.path}`);
-    if (error === null || error === undefined) return Sentry.captureMessage('Server error without an exception', 'error');
+    if (error === null || error === undefined)
+      return Sentry.captureMessage('Server error without an exception', 'error');
     return Sentry.captureException(error, { mechanism: { type: 'auto.middleware.astro', handled: false } });
   });
 }

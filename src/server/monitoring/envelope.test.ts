@@ -8,7 +8,8 @@ const concat = (...parts: Uint8Array[]) => new Uint8Array(parts.flatMap((p) => [
 
 describe('parseEnvelope', () => {
   it('reads the header and JSON items, with or without a trailing newline', () => {
-    const body = '{"dsn":"http://k@h/1","event_id":"e"}\n{"type":"event"}\n{"message":"x"}\n{"type":"session"}\n{"sid":"s"}';
+    const body =
+      '{"dsn":"http://k@h/1","event_id":"e"}\n{"type":"event"}\n{"message":"x"}\n{"type":"session"}\n{"sid":"s"}';
     expect(parseEnvelope(bytes(body))).toEqual({
       header: { dsn: 'http://k@h/1', event_id: 'e' },
       items: [
@@ -56,15 +57,19 @@ describe('parseEnvelope', () => {
       fc.uint8Array({ maxLength: 100 }).map((payload) => ({ json: false as const, payload })),
     );
     fc.assert(
-      fc.property(fc.dictionary(fc.string(), fc.jsonValue()).filter((h) => !('dsn' in h) || typeof h.dsn === 'string'), fc.array(item, { maxLength: 5 }), (header, items) => {
-        const parts: Uint8Array[] = [bytes(JSON.stringify(header))];
-        for (const it of items) {
-          if (it.json) parts.push(bytes(`\n{"type":"event"}\n${JSON.stringify(it.payload)}`));
-          else parts.push(bytes(`\n{"type":"attachment","length":${it.payload.length}}\n`), it.payload);
-        }
-        const parsed = parseEnvelope(concat(...parts));
-        expect(parsed.items.map((i) => i.type)).toEqual(items.map((i) => (i.json ? 'event' : 'attachment')));
-      }),
+      fc.property(
+        fc.dictionary(fc.string(), fc.jsonValue()).filter((h) => !('dsn' in h) || typeof h.dsn === 'string'),
+        fc.array(item, { maxLength: 5 }),
+        (header, items) => {
+          const parts: Uint8Array[] = [bytes(JSON.stringify(header))];
+          for (const it of items) {
+            if (it.json) parts.push(bytes(`\n{"type":"event"}\n${JSON.stringify(it.payload)}`));
+            else parts.push(bytes(`\n{"type":"attachment","length":${it.payload.length}}\n`), it.payload);
+          }
+          const parsed = parseEnvelope(concat(...parts));
+          expect(parsed.items.map((i) => i.type)).toEqual(items.map((i) => (i.json ? 'event' : 'attachment')));
+        },
+      ),
     );
   });
 });

@@ -34,7 +34,8 @@ function readJsonObject(bytes: Uint8Array, what: string): Record<string, unknown
   } catch {
     throw new MalformedEnvelopeError(`${what} is not JSON`);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new MalformedEnvelopeError(`${what} is not an object`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new MalformedEnvelopeError(`${what} is not an object`);
   return value as Record<string, unknown>;
 }
 
@@ -49,7 +50,8 @@ export function parseEnvelope(body: Uint8Array): Envelope {
   if (body.length === 0) throw new MalformedEnvelopeError('empty body');
   let end = lineEnd(body, 0);
   const header = readJsonObject(body.subarray(0, end), 'envelope header') as EnvelopeHeader;
-  if (header.dsn !== undefined && typeof header.dsn !== 'string') throw new MalformedEnvelopeError('dsn is not a string');
+  if (header.dsn !== undefined && typeof header.dsn !== 'string')
+    throw new MalformedEnvelopeError('dsn is not a string');
   const items: EnvelopeItem[] = [];
   let at = end + 1;
   while (at < body.length) {
@@ -57,14 +59,16 @@ export function parseEnvelope(body: Uint8Array): Envelope {
     if (at === body.length - 1 && body[at] === NEWLINE) break;
     end = lineEnd(body, at);
     const itemHeader = readJsonObject(body.subarray(at, end), `item ${items.length + 1} header`);
-    if (typeof itemHeader.type !== 'string' || itemHeader.type === '') throw new MalformedEnvelopeError(`item ${items.length + 1} has no type`);
+    if (typeof itemHeader.type !== 'string' || itemHeader.type === '')
+      throw new MalformedEnvelopeError(`item ${items.length + 1} has no type`);
     at = end + 1;
     const length = itemHeader.length;
     if (length !== undefined) {
       if (typeof length !== 'number' || !Number.isInteger(length) || length < 0 || at + length > body.length) {
         throw new MalformedEnvelopeError(`item ${items.length + 1} has a bad length`);
       }
-      if (at + length < body.length && body[at + length] !== NEWLINE) throw new MalformedEnvelopeError(`item ${items.length + 1} overruns its length`);
+      if (at + length < body.length && body[at + length] !== NEWLINE)
+        throw new MalformedEnvelopeError(`item ${items.length + 1} overruns its length`);
       items.push({ type: itemHeader.type, length });
       at += length + 1;
     } else {

@@ -17,15 +17,22 @@ const encoder = new TextEncoder();
 
 function envelope(dsn: string, eventId = 'a'.repeat(32)): Uint8Array {
   return encoder.encode(
-    `${JSON.stringify({ event_id: eventId, dsn, sent_at: '2026-11-20T03:00:00.000Z' })}\n{"type":"event"}\n${JSON.stringify({
-      event_id: eventId,
-      exception: { values: [{ type: 'Error', value: 'boom' }] },
-    })}\n`,
+    `${JSON.stringify({ event_id: eventId, dsn, sent_at: '2026-11-20T03:00:00.000Z' })}\n{"type":"event"}\n${JSON.stringify(
+      {
+        event_id: eventId,
+        exception: { values: [{ type: 'Error', value: 'boom' }] },
+      },
+    )}\n`,
   );
 }
 
 function post(body: BodyInit | Uint8Array | null, query = '?p=42', headers: Record<string, string> = {}): Request {
-  return new Request(`http://localhost:4321/monitoring${query}`, { method: 'POST', body: body as BodyInit, headers, duplex: 'half' } as RequestInit);
+  return new Request(`http://localhost:4321/monitoring${query}`, {
+    method: 'POST',
+    body: body as BodyInit,
+    headers,
+    duplex: 'half',
+  } as RequestInit);
 }
 
 describe('the monitoring tunnel', () => {
@@ -47,7 +54,9 @@ describe('the monitoring tunnel', () => {
 
   it('relays binary attachments with newlines and non-UTF-8 bytes intact', async () => {
     const payload = Uint8Array.from([0x00, 0x0a, 0xff, 0xfe, 0x0a, 0x7b, 0x0a]);
-    const head = encoder.encode(`{"dsn":"${DSN}"}\n{"type":"attachment","length":${payload.length},"filename":"x.bin"}\n`);
+    const head = encoder.encode(
+      `{"dsn":"${DSN}"}\n{"type":"attachment","length":${payload.length},"filename":"x.bin"}\n`,
+    );
     const body = new Uint8Array([...head, ...payload, 0x0a, ...encoder.encode('{"type":"event"}\n{"message":"m"}')]);
     const res = await relayEnvelope(post(body), { dsn: DSN });
     expect(res.status).toBe(200);
@@ -85,8 +94,12 @@ describe('the monitoring tunnel', () => {
       seen.push(String(url));
       return new Response('{}', { status: 200 });
     }) as typeof fetch;
-    expect((await relayEnvelope(post(envelope(saas), '?o=77&p=9&r=de'), { dsn: saas, fetch: fakeFetch })).status).toBe(200);
-    expect((await relayEnvelope(post(envelope(saas), '?o=78&p=9&r=de'), { dsn: saas, fetch: fakeFetch })).status).toBe(403);
+    expect((await relayEnvelope(post(envelope(saas), '?o=77&p=9&r=de'), { dsn: saas, fetch: fakeFetch })).status).toBe(
+      200,
+    );
+    expect((await relayEnvelope(post(envelope(saas), '?o=78&p=9&r=de'), { dsn: saas, fetch: fakeFetch })).status).toBe(
+      403,
+    );
     expect((await relayEnvelope(post(envelope(saas), '?o=77&p=9'), { dsn: saas, fetch: fakeFetch })).status).toBe(403);
     expect(seen).toEqual(['https://o77.ingest.de.sentry.io/api/9/envelope/']);
   });
@@ -105,7 +118,15 @@ describe('the monitoring tunnel', () => {
   });
 
   it('answers 400 to malformed envelopes', async () => {
-    for (const body of ['', 'hello', '[]\n', '{"dsn":42}', `{"dsn":"${DSN}"}\n{"type":"event"}\nnot json`, `{"dsn":"${DSN}"}\n{"length":2}\n{}`, '{}']) {
+    for (const body of [
+      '',
+      'hello',
+      '[]\n',
+      '{"dsn":42}',
+      `{"dsn":"${DSN}"}\n{"type":"event"}\nnot json`,
+      `{"dsn":"${DSN}"}\n{"length":2}\n{}`,
+      '{}',
+    ]) {
       const res = await relayEnvelope(post(body), { dsn: DSN });
       expect(res.status, body).toBe(400);
     }
@@ -138,13 +159,27 @@ describe('the monitoring tunnel', () => {
       fc.webUrl().map((url) => envelope(url)),
       fc.string({ maxLength: 64 }).map((s) => envelope(DSN + s.replace(/^$/, 'x'))),
       // The right DSN but broken item framing.
-      fc.tuple(fc.uint8Array({ minLength: 1, maxLength: 64 }), fc.nat(), fc.constantFrom('overrun', 'short', 'negative')).map(([bytes, n, how]) => {
-        // A length that runs past the body, stops short of a newline, or is negative.
-        const length = how === 'overrun' ? bytes.length + 2 + (n % 100) : how === 'short' ? n % bytes.length : -1 - (n % 5);
-        if (how === 'short') bytes[length] = 0x41;
-        return new Uint8Array([...text(`{"dsn":"${DSN}"}\n{"type":"attachment","length":${length}}\n`), ...bytes, 0x41]);
-      }),
-      fc.string({ maxLength: 64 }).filter((s) => !s.includes('}')).map((s) => text(`{"dsn":"${DSN}"}\n{"type":"event"}\n{${s}`)),
+      fc
+        .tuple(
+          fc.uint8Array({ minLength: 1, maxLength: 64 }),
+          fc.nat(),
+          fc.constantFrom('overrun', 'short', 'negative'),
+        )
+        .map(([bytes, n, how]) => {
+          // A length that runs past the body, stops short of a newline, or is negative.
+          const length =
+            how === 'overrun' ? bytes.length + 2 + (n % 100) : how === 'short' ? n % bytes.length : -1 - (n % 5);
+          if (how === 'short') bytes[length] = 0x41;
+          return new Uint8Array([
+            ...text(`{"dsn":"${DSN}"}\n{"type":"attachment","length":${length}}\n`),
+            ...bytes,
+            0x41,
+          ]);
+        }),
+      fc
+        .string({ maxLength: 64 })
+        .filter((s) => !s.includes('}'))
+        .map((s) => text(`{"dsn":"${DSN}"}\n{"type":"event"}\n{${s}`)),
     );
     await fc.assert(
       fc.asyncProperty(garbage, async (body) => {

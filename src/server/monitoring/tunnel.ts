@@ -24,7 +24,10 @@ export interface TunnelOptions {
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
 
 function reply(status: number, message: string, headers: Record<string, string> = {}): Response {
-  return new Response(NULL_BODY_STATUSES.has(status) ? null : message, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers } });
+  return new Response(NULL_BODY_STATUSES.has(status) ? null : message, {
+    status,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  });
 }
 
 class TooLargeError extends Error {}
