@@ -19,6 +19,7 @@ export const PORTS = {
   sentry: PORT + 6,
   brokenServer: PORT + 12,
   unmonitoredServer: PORT + 13,
+  productionServer: PORT + 14,
 } as const;
 /** The DSN every server under test reports to: the Sentry ingest stand-in, project 42. */
 export const SENTRY_DSN = `http://publickey@127.0.0.1:${PORTS.sentry}/42`;

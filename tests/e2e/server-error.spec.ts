@@ -138,3 +138,23 @@ test.describe('server tanpa SENTRY_DSN', () => {
     for (const js of scripts) expect(js).not.toContain('__SENTRY__');
   });
 });
+
+test.describe('server produksi', () => {
+  let server: Server;
+  test.beforeAll(async () => {
+    server = await startBrokenServer(PORTS.productionServer, { NODE_ENV: 'production' });
+  });
+  test.afterAll(() => server.stop());
+
+  test('mengirim Strict-Transport-Security di setiap respons dan tidak punya halaman uji monitoring', async ({
+    request,
+  }) => {
+    for (const path of ['/', '/courses', '/sign-in', '/favicon.svg']) {
+      const res = await request.get(`${server.url}${path}`);
+      expect(res.headers()['strict-transport-security'], path).toBe('max-age=63072000; includeSubDomains');
+    }
+    const probe = await request.get(`${server.url}/uji-monitoring`);
+    expect(probe.status()).toBe(404);
+    expect(await probe.text()).toContain('Halaman tidak ditemukan');
+  });
+});
