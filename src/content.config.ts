@@ -7,6 +7,7 @@ import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { KNOWN_TICKERS } from './domain/universe';
 import { TIERS } from './domain/tiers';
+import { teaserLoader } from './server/content/teaser-loader';
 
 const tier = z.enum(TIERS);
 const isoDate = z.coerce.date();
@@ -14,6 +15,10 @@ const text = z.string().trim().min(1);
 
 /** Keeps the path (with its upper-case ticker folder) as the id: `BBCA/kinerja-kuartal-iii-2026`. */
 const pathId = ({ entry }: { entry: string }) => entry.replace(/\.mdx?$/, '');
+
+// The files each analysis collection takes; the teaser collections take exactly the same ones.
+const EMITEN_FILE = /^[^/]+\/[^_/][^/]*\.mdx$/;
+const NON_EMITEN_FILE = /^[^_/][^/]*\.mdx$/;
 
 const analisis = defineCollection({
   loader: glob({ base: './content/analisis', pattern: '*/[!_]*.mdx', generateId: pathId }),
@@ -65,10 +70,27 @@ const analisisNonEmiten = defineCollection({
       date: isoDate,
       author: text,
       category: z.enum(NON_EMITEN_CATEGORIES),
-      tier,
+      // SPEC §1/§3: every non-emiten analysis is premium content (teaser public).
+      tier: z.literal('premium', { error: 'non-emiten analyses are premium content: tier must be "premium"' }),
       summary: text.max(400),
     })
     .strict(),
+});
+
+/**
+ * The public part of each analysis (its first section), rendered at build time; see teaser-loader.ts.
+ * Entries share the ids of `analisis` / `analisisNonEmiten`.
+ */
+const sections = z.object({
+  sections: z.number().int().min(2, 'the body needs at least two "##" sections: the first one is the public teaser'),
+});
+const analisisTeaser = defineCollection({
+  loader: teaserLoader({ base: './content/analisis', include: (f) => EMITEN_FILE.test(f), id: (f) => f.replace(/\.mdx$/, '') }),
+  schema: sections,
+});
+const analisisNonEmitenTeaser = defineCollection({
+  loader: teaserLoader({ base: './content/analisis-non-emiten', include: (f) => NON_EMITEN_FILE.test(f), id: (f) => f.replace(/\.mdx$/, '') }),
+  schema: sections,
 });
 
 const courses = defineCollection({
@@ -104,4 +126,4 @@ const guide = defineCollection({
   schema: z.object({ title: text, description: text.max(300), updated: isoDate }).strict(),
 });
 
-export const collections = { analisis, analisisNonEmiten, courses, lessons, guide };
+export const collections = { analisis, analisisNonEmiten, analisisTeaser, analisisNonEmitenTeaser, courses, lessons, guide };
