@@ -4,6 +4,7 @@
  * a teaser read this collection, so the gated rest of a body is never rendered for a viewer without
  * access: it is not in their HTML, in any client bundle, or in any JSON.
  */
+import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,10 +27,14 @@ export function teaserLoader(opts: TeaserLoaderOptions): Loader {
     name: 'telaah-teaser-loader',
     load: async (ctx) => {
       const root = fileURLToPath(new URL(opts.base.replace(/\/?$/, '/'), ctx.config.root));
+      ctx.store.clear();
+      if (!existsSync(root)) {
+        ctx.logger.warn(`The base directory "${root}" does not exist.`);
+        return;
+      }
       const files = (await readdir(root, { recursive: true }))
         .map((f) => f.split(path.sep).join('/'))
         .filter(opts.include);
-      ctx.store.clear();
       for (const file of files) await syncFile(ctx, opts, root, file);
       ctx.watcher?.on('all', (event, changed) => {
         const rel = path.relative(root, changed).split(path.sep).join('/');

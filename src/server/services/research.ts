@@ -2,7 +2,7 @@
  * Market data of one emiten for the research pages: the price history (split-adjusted for the chart),
  * key figures at the last close, dividend history and PER/PBV bands. Database + the valuation domain.
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { corporateActions, dailyPrices, fundamentals } from '../db/schema';
 import {
@@ -154,4 +154,21 @@ export function valuationBands(history: MarketHistory): { per: Band; pbv: Band }
 /** Cash dividends newest first, as announced. */
 export function dividendHistory(history: MarketHistory): DividendRow[] {
   return [...history.dividends].sort((a, b) => b.exDate.localeCompare(a.exDate));
+}
+
+/** Share changes (splits, reverse splits, bonus shares) of every ticker, for restating old target prices. */
+export async function shareChangesByTicker(db: Db): Promise<Map<string, ShareChange[]>> {
+  const rows = await db
+    .select()
+    .from(corporateActions)
+    .where(inArray(corporateActions.type, ['split', 'reverse_split', 'bonus']))
+    .orderBy(asc(corporateActions.exDate));
+  const map = new Map<string, ShareChange[]>();
+  for (const a of rows) {
+    if (!a.ratioFrom || !a.ratioTo || a.type === 'dividend' || a.type === 'rights') continue;
+    const list = map.get(a.ticker) ?? [];
+    list.push({ exDate: a.exDate, factor: changeFactor(a.type, a.ratioFrom, a.ratioTo) });
+    map.set(a.ticker, list);
+  }
+  return map;
 }
