@@ -35,11 +35,19 @@ const analisisNonEmiten = defineCollection({
  * Entries share the ids of `analisis` / `analisisNonEmiten`.
  */
 const analisisTeaser = defineCollection({
-  loader: teaserLoader({ base: './content/analisis', include: (f) => EMITEN_FILE.test(f), id: (f) => f.replace(/\.mdx$/, '') }),
+  loader: teaserLoader({
+    base: './content/analisis',
+    include: (f) => EMITEN_FILE.test(f),
+    id: (f) => f.replace(/\.mdx$/, ''),
+  }),
   schema: teaserSchema,
 });
 const analisisNonEmitenTeaser = defineCollection({
-  loader: teaserLoader({ base: './content/analisis-non-emiten', include: (f) => NON_EMITEN_FILE.test(f), id: (f) => f.replace(/\.mdx$/, '') }),
+  loader: teaserLoader({
+    base: './content/analisis-non-emiten',
+    include: (f) => NON_EMITEN_FILE.test(f),
+    id: (f) => f.replace(/\.mdx$/, ''),
+  }),
   schema: teaserSchema,
 });
 
@@ -76,4 +84,12 @@ const guide = defineCollection({
   schema: z.object({ title: text, description: text.max(300), updated: isoDate }).strict(),
 });
 
-export const collections = { analisis, analisisNonEmiten, analisisTeaser, analisisNonEmitenTeaser, courses, lessons, guide };
+export const collections = {
+  analisis,
+  analisisNonEmiten,
+  analisisTeaser,
+  analisisNonEmitenTeaser,
+  courses,
+  lessons,
+  guide,
+};

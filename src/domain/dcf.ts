@@ -52,9 +52,11 @@ export function checkDcfInput(i: DcfInput): void {
   finite('discountRate', 'Tingkat diskonto');
   finite('terminalGrowth', 'Pertumbuhan terminal');
   if (i.fcfPerShare <= 0) throw new DcfError('fcfPerShare', 'Arus kas bebas per saham harus lebih dari 0.');
-  if (!Number.isInteger(i.years) || i.years < 1 || i.years > 30) throw new DcfError('years', 'Jumlah tahun harus bilangan bulat 1–30.');
+  if (!Number.isInteger(i.years) || i.years < 1 || i.years > 30)
+    throw new DcfError('years', 'Jumlah tahun harus bilangan bulat 1–30.');
   if (i.growth <= -1 || i.growth > 1) throw new DcfError('growth', 'Pertumbuhan harus antara −100 % dan 100 %.');
-  if (i.discountRate <= 0 || i.discountRate > 1) throw new DcfError('discountRate', 'Tingkat diskonto harus antara 0 % dan 100 %.');
+  if (i.discountRate <= 0 || i.discountRate > 1)
+    throw new DcfError('discountRate', 'Tingkat diskonto harus antara 0 % dan 100 %.');
   if (i.terminalGrowth >= i.discountRate) {
     throw new DcfError('terminalGrowth', 'Pertumbuhan terminal harus lebih kecil dari tingkat diskonto.');
   }

@@ -58,7 +58,12 @@ describe('key figures by hand', () => {
 
   it('ROE = TTM net income / average of equity a year earlier and now: 460 000 / 900 000', () => {
     const r = roe(Q, '2026-11-20');
-    expect(r).toMatchObject({ netIncomeTtm: 460_000, equityStart: 800_000, equityEnd: 1_000_000, averageEquity: 900_000 });
+    expect(r).toMatchObject({
+      netIncomeTtm: 460_000,
+      equityStart: 800_000,
+      equityEnd: 1_000_000,
+      averageEquity: 900_000,
+    });
     expect(r?.roe).toBeCloseTo(0.511111, 6);
     // Without the quarter before the window there is no starting equity.
     expect(roe(Q.slice(1), '2026-11-20')).toBeNull();

@@ -112,7 +112,11 @@ export function pbv(close: number, bvps: number | null): number | null {
  * Cash dividends per share with an ex date in the twelve months up to `asOf` (asOf − 1 year < exDate ≤
  * asOf), in the share count of `asOf`.
  */
-export function dividendsTtm(dividends: readonly CashDividend[], changes: readonly ShareChange[], asOf: string): number {
+export function dividendsTtm(
+  dividends: readonly CashDividend[],
+  changes: readonly ShareChange[],
+  asOf: string,
+): number {
   const from = yearsBefore(asOf, 1);
   return dividends
     .filter((d) => d.exDate > from && d.exDate <= asOf)
@@ -155,7 +159,13 @@ export function roe(quarters: readonly Quarter[], asOf: string): RoeParts | null
   const averageEquity = (before.equity + end.equity) / 2;
   if (averageEquity <= 0) return null;
   const netIncomeTtm = ttm.reduce((s, q) => s + q.netIncome, 0);
-  return { netIncomeTtm, equityStart: before.equity, equityEnd: end.equity, averageEquity, roe: netIncomeTtm / averageEquity };
+  return {
+    netIncomeTtm,
+    equityStart: before.equity,
+    equityEnd: end.equity,
+    averageEquity,
+    roe: netIncomeTtm / averageEquity,
+  };
 }
 
 export type BandKind = 'per' | 'pbv';
@@ -177,7 +187,10 @@ export function ratioHistory(
 ): BandPoint[] {
   const out: BandPoint[] = [];
   for (const p of prices) {
-    const value = kind === 'per' ? per(p.close, epsTtm(quarters, changes, p.date)) : pbv(p.close, latestBvps(quarters, changes, p.date));
+    const value =
+      kind === 'per'
+        ? per(p.close, epsTtm(quarters, changes, p.date))
+        : pbv(p.close, latestBvps(quarters, changes, p.date));
     if (value !== null) out.push({ date: p.date, value });
   }
   return out;

@@ -11,7 +11,9 @@ describe('chart ranges', () => {
   });
 
   it('sliceRange keeps the points after the range start', () => {
-    const pts = ['2025-11-19', '2025-11-20', '2025-11-21', '2026-10-20', '2026-10-21', '2026-11-20'].map((date) => ({ date }));
+    const pts = ['2025-11-19', '2025-11-20', '2025-11-21', '2026-10-20', '2026-10-21', '2026-11-20'].map((date) => ({
+      date,
+    }));
     expect(sliceRange(pts, '1B').map((p) => p.date)).toEqual(['2026-10-21', '2026-11-20']);
     expect(sliceRange(pts, '1T').map((p) => p.date)).toEqual(['2025-11-21', '2026-10-20', '2026-10-21', '2026-11-20']);
     expect(sliceRange(pts, '5T')).toHaveLength(6);

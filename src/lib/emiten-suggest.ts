@@ -25,7 +25,10 @@ export function normalise(text: string): string {
 
 /** The display name without the legal form: `PT Bank Central Asia Tbk` → `Bank Central Asia`. */
 export function shortName(name: string): string {
-  return name.replace(/^PT\s+/, '').replace(/\s+Tbk\.?$/, '').replace(/\s*\(Persero\)/, '');
+  return name
+    .replace(/^PT\s+/, '')
+    .replace(/\s+Tbk\.?$/, '')
+    .replace(/\s*\(Persero\)/, '');
 }
 
 function rank(e: EmitenIndexEntry, q: string): number {

@@ -15,7 +15,8 @@ export function formatCompactRupiah(amount: number): string {
   const abs = Math.abs(amount);
   const sign = amount < 0 ? '−' : '';
   for (const [size, unit] of UNITS) {
-    if (abs >= size) return `${sign}Rp ${new Intl.NumberFormat('id-ID', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(abs / size)} ${unit}`;
+    if (abs >= size)
+      return `${sign}Rp ${new Intl.NumberFormat('id-ID', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(abs / size)} ${unit}`;
   }
   return `${sign}Rp ${formatNumber(Math.round(abs))}`;
 }

@@ -17,7 +17,10 @@ const temps: string[] = [];
 function project(content: string): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'telaah-content-'));
   temps.push(dir);
-  cpSync(path.join(ROOT, 'src'), path.join(dir, 'src'), { recursive: true, filter: (f) => !f.startsWith(path.join(ROOT, 'src/pages')) });
+  cpSync(path.join(ROOT, 'src'), path.join(dir, 'src'), {
+    recursive: true,
+    filter: (f) => !f.startsWith(path.join(ROOT, 'src/pages')),
+  });
   cpSync(content, path.join(dir, 'content'), { recursive: true });
   cpSync(path.join(ROOT, 'tsconfig.json'), path.join(dir, 'tsconfig.json'));
   writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }\n');
@@ -60,14 +63,18 @@ const CASES: [fixture: string, file: string, field: string, message: RegExp][] =
 ];
 
 describe('content check on broken frontmatter', () => {
-  it.concurrent.each(CASES)('%s fails naming %s and its field %s', { timeout: 120_000 }, async (fixture, file, field, message) => {
-    const { code, output } = await astroSync(project(path.join(FIXTURES, fixture)));
-    expect(code, output).not.toBe(0);
-    expect(output).toContain('InvalidContentEntryDataError');
-    expect(output).toContain(`content/${file}`);
-    expect(output).toMatch(new RegExp(`^\\s*${field}\\W`, 'm'));
-    expect(output).toMatch(message);
-  });
+  it.concurrent.each(CASES)(
+    '%s fails naming %s and its field %s',
+    { timeout: 120_000 },
+    async (fixture, file, field, message) => {
+      const { code, output } = await astroSync(project(path.join(FIXTURES, fixture)));
+      expect(code, output).not.toBe(0);
+      expect(output).toContain('InvalidContentEntryDataError');
+      expect(output).toContain(`content/${file}`);
+      expect(output).toMatch(new RegExp(`^\\s*${field}\\W`, 'm'));
+      expect(output).toMatch(message);
+    },
+  );
 
   it.concurrent('passes on the project’s own content', { timeout: 120_000 }, async () => {
     const { code, output } = await astroSync(project(path.join(ROOT, 'content')));

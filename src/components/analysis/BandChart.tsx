@@ -34,7 +34,11 @@ export function BandChart({ kind, band }: Props) {
   useEffect(() => {
     if (!box.current || !s || band.points.length < 2) return;
     const chart = createChart(box.current, baseChartOptions(1));
-    const line = chart.addSeries(LineSeries, { color: COLORS.brand, lineWidth: 2, priceFormat: { type: 'price', precision: 1, minMove: 0.1 } });
+    const line = chart.addSeries(LineSeries, {
+      color: COLORS.brand,
+      lineWidth: 2,
+      priceFormat: { type: 'price', precision: 1, minMove: 0.1 },
+    });
     line.setData(band.points.map(([time, value]) => ({ time, value })));
     const lines: [number, string, string, LineStyle][] = [
       [s.mean, 'Rata-rata', COLORS.mean, LineStyle.Solid],
@@ -61,7 +65,9 @@ export function BandChart({ kind, band }: Props) {
       <section className="band" aria-label={`Band ${kind}`}>
         <h3>Band {kind}</h3>
         <p className="muted small">
-          {kind === 'PER' ? 'PER tidak bermakna saat laba 4 kuartal terakhir negatif atau datanya kurang.' : 'Data ekuitas belum cukup untuk band PBV.'}
+          {kind === 'PER'
+            ? 'PER tidak bermakna saat laba 4 kuartal terakhir negatif atau datanya kurang.'
+            : 'Data ekuitas belum cukup untuk band PBV.'}
         </p>
       </section>
     );
@@ -70,8 +76,11 @@ export function BandChart({ kind, band }: Props) {
   return (
     <section className="band" aria-label={`Band ${kind}`}>
       <h3>Band {kind}</h3>
-      <p className="small">{summary}</p>
-      <div ref={box} className="chart-box chart-box-sm" role="img" aria-label={`Grafik band ${kind}. ${summary}`} data-testid={`band-${kind.toLowerCase()}`} />
+      <p className="small" data-testid={`band-${kind.toLowerCase()}-summary`}>
+        {summary}
+      </p>
+      {/* The summary above says in words what the chart shows. */}
+      <div ref={box} className="chart-box chart-box-sm" data-testid={`band-${kind.toLowerCase()}`} />
     </section>
   );
 }

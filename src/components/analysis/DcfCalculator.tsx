@@ -3,7 +3,7 @@
  * per share and its upside against the last close recomputed as the reader types. Part of the valuation
  * island; without JavaScript it shows the result of the defaults.
  */
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { dcf, DcfError, type DcfInput } from '../../domain/dcf';
 import { formatPercent, formatRupiah } from '../../lib/format';
 
@@ -18,16 +18,46 @@ type Field = keyof DcfInput;
 type Draft = Record<Field, string>;
 
 const FIELDS: { key: Field; label: string; unit: string; percent: boolean; step: string; hint: string }[] = [
-  { key: 'fcfPerShare', label: 'Arus kas bebas per saham', unit: 'Rp', percent: false, step: 'any', hint: 'Tahun dasar.' },
-  { key: 'growth', label: 'Pertumbuhan per tahun', unit: '%', percent: true, step: 'any', hint: 'Selama masa pertumbuhan.' },
+  {
+    key: 'fcfPerShare',
+    label: 'Arus kas bebas per saham',
+    unit: 'Rp',
+    percent: false,
+    step: 'any',
+    hint: 'Tahun dasar.',
+  },
+  {
+    key: 'growth',
+    label: 'Pertumbuhan per tahun',
+    unit: '%',
+    percent: true,
+    step: 'any',
+    hint: 'Selama masa pertumbuhan.',
+  },
   { key: 'years', label: 'Masa pertumbuhan', unit: 'tahun', percent: false, step: '1', hint: '1–30 tahun.' },
-  { key: 'discountRate', label: 'Tingkat diskonto', unit: '%', percent: true, step: 'any', hint: 'Biaya ekuitas yang Anda minta.' },
-  { key: 'terminalGrowth', label: 'Pertumbuhan terminal', unit: '%', percent: true, step: 'any', hint: 'Setelah masa pertumbuhan, selamanya.' },
+  {
+    key: 'discountRate',
+    label: 'Tingkat diskonto',
+    unit: '%',
+    percent: true,
+    step: 'any',
+    hint: 'Biaya ekuitas yang Anda minta.',
+  },
+  {
+    key: 'terminalGrowth',
+    label: 'Pertumbuhan terminal',
+    unit: '%',
+    percent: true,
+    step: 'any',
+    hint: 'Setelah masa pertumbuhan, selamanya.',
+  },
 ];
 
 // Percent inputs are shown ×100 and rounded so that 0.105 appears as 10.5, not 10.500000000000002.
 const toDraft = (i: DcfInput): Draft =>
-  Object.fromEntries(FIELDS.map((f) => [f.key, String(f.percent ? Math.round(i[f.key] * 1e6) / 1e4 : i[f.key])])) as Draft;
+  Object.fromEntries(
+    FIELDS.map((f) => [f.key, String(f.percent ? Math.round(i[f.key] * 1e6) / 1e4 : i[f.key])]),
+  ) as Draft;
 
 function fromDraft(d: Draft): DcfInput {
   const n = (f: (typeof FIELDS)[number]) => {
@@ -41,6 +71,17 @@ function fromDraft(d: Draft): DcfInput {
 export function DcfCalculator({ defaults, source, close, fairValue }: Props) {
   const [draft, setDraft] = useState<Draft>(() => toDraft(defaults));
   const id = useId();
+  const form = useRef<HTMLFormElement>(null);
+  // A reader on a slow phone may type into the server-rendered fields before the island wakes up:
+  // take over what is in them then, instead of computing with the defaults.
+  useEffect(() => {
+    const el = form.current;
+    if (!el) return;
+    const typed = Object.fromEntries(
+      FIELDS.map((f) => [f.key, (el.elements.namedItem(f.key) as HTMLInputElement | null)?.value ?? '']),
+    ) as Draft;
+    setDraft((d) => (FIELDS.some((f) => typed[f.key] !== d[f.key]) ? typed : d));
+  }, []);
   const outcome = useMemo(() => {
     try {
       return { result: dcf(fromDraft(draft)) };
@@ -59,7 +100,7 @@ export function DcfCalculator({ defaults, source, close, fairValue }: Props) {
           ? 'Nilai awal adalah asumsi analis. Ubah angka mana pun untuk menguji skenario Anda sendiri.'
           : 'Analisis ini tidak menyertakan asumsi DCF; nilai awal memakai EPS 4 kuartal terakhir sebagai arus kas bebas. Sesuaikan dengan pandangan Anda.'}
       </p>
-      <form className="dcf-form" onSubmit={(e) => e.preventDefault()} noValidate>
+      <form ref={form} className="dcf-form" onSubmit={(e) => e.preventDefault()} noValidate>
         {FIELDS.map((f) => {
           const invalid = 'error' in outcome && outcome.error?.field === f.key;
           return (
@@ -84,7 +125,12 @@ export function DcfCalculator({ defaults, source, close, fairValue }: Props) {
             </div>
           );
         })}
-        <button type="button" className="btn btn-secondary" disabled={!changed} onClick={() => setDraft(toDraft(defaults))}>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          disabled={!changed}
+          onClick={() => setDraft(toDraft(defaults))}
+        >
           {source === 'analis' ? 'Kembalikan asumsi analis' : 'Kembalikan nilai awal'}
         </button>
       </form>
@@ -94,14 +140,32 @@ export function DcfCalculator({ defaults, source, close, fairValue }: Props) {
             {outcome.error.message}
           </p>
         ) : 'result' in outcome && outcome.result ? (
-          <Result value={outcome.result.value} explicit={outcome.result.explicitValue} terminal={outcome.result.terminalPresentValue} close={close} fairValue={fairValue} />
+          <Result
+            value={outcome.result.value}
+            explicit={outcome.result.explicitValue}
+            terminal={outcome.result.terminalPresentValue}
+            close={close}
+            fairValue={fairValue}
+          />
         ) : null}
       </div>
     </section>
   );
 }
 
-function Result({ value, explicit, terminal, close, fairValue }: { value: number; explicit: number; terminal: number; close: number; fairValue: number | null }) {
+function Result({
+  value,
+  explicit,
+  terminal,
+  close,
+  fairValue,
+}: {
+  value: number;
+  explicit: number;
+  terminal: number;
+  close: number;
+  fairValue: number | null;
+}) {
   const up = value / close - 1;
   return (
     <dl className="dcf-figures">
@@ -122,7 +186,11 @@ function Result({ value, explicit, terminal, close, fairValue }: { value: number
       <div>
         <dt>Porsi nilai terminal</dt>
         <dd>
-          {formatPercent(terminal / value)} <span className="muted small">(arus kas masa pertumbuhan {formatRupiah(Math.round(explicit))}, terminal {formatRupiah(Math.round(terminal))})</span>
+          {formatPercent(terminal / value)}{' '}
+          <span className="muted small">
+            (arus kas masa pertumbuhan {formatRupiah(Math.round(explicit))}, terminal{' '}
+            {formatRupiah(Math.round(terminal))})
+          </span>
         </dd>
       </div>
     </dl>

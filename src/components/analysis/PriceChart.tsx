@@ -18,7 +18,14 @@ import {
   type Time,
 } from 'lightweight-charts';
 import { withBoundary } from '../ui/IslandBoundary';
-import { CHART_RANGES, DEFAULT_RANGE, sliceRange, targetSteps, type ChartTarget, type RangeKey } from '../../lib/chart-range';
+import {
+  CHART_RANGES,
+  DEFAULT_RANGE,
+  sliceRange,
+  targetSteps,
+  type ChartTarget,
+  type RangeKey,
+} from '../../lib/chart-range';
 import { formatPercent, formatRupiah, formatShortDate } from '../../lib/format';
 import { baseChartOptions, COLORS } from './chart-theme';
 import './research.css';
@@ -42,7 +49,11 @@ interface Handles {
   markers: ISeriesMarkersPluginApi<Time>;
 }
 
-const RATING = { beli: { letter: 'B', color: '#0a7d3e' }, tahan: { letter: 'T', color: '#7a5200' }, jual: { letter: 'J', color: '#c0262d' } };
+const RATING = {
+  beli: { letter: 'B', color: '#0a7d3e' },
+  tahan: { letter: 'T', color: '#7a5200' },
+  jual: { letter: 'J', color: '#c0262d' },
+};
 
 function PriceChart({ ticker, targets }: Props) {
   const [bars, setBars] = useState<Bar[] | null>(null);
@@ -77,7 +88,12 @@ function PriceChart({ ticker, targets }: Props) {
       lineWidth: 2,
       priceFormat: { type: 'price', precision: 0, minMove: 1 },
     });
-    const volume = chart.addSeries(HistogramSeries, { priceScaleId: '', priceFormat: { type: 'volume' }, lastValueVisible: false, priceLineVisible: false });
+    const volume = chart.addSeries(HistogramSeries, {
+      priceScaleId: '',
+      priceFormat: { type: 'volume' },
+      lastValueVisible: false,
+      priceLineVisible: false,
+    });
     volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
     area.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.25 } });
     const target = chart.addSeries(LineSeries, {
@@ -110,14 +126,24 @@ function PriceChart({ ticker, targets }: Props) {
     if (!h || !first || !last) return;
     h.area.setData(shown.map((b) => ({ time: b.date, value: b.close })));
     h.volume.setData(
-      shown.map((b, i) => ({ time: b.date, value: b.volume, color: i > 0 && b.close < shown[i - 1]!.close ? COLORS.down : COLORS.up })),
+      shown.map((b, i) => ({
+        time: b.date,
+        value: b.volume,
+        color: i > 0 && b.close < shown[i - 1]!.close ? COLORS.down : COLORS.up,
+      })),
     );
     h.target.setData(targetSteps(targets, first.date, last.date).map((t) => ({ time: t.date, value: t.price })));
     h.markers.setMarkers(
       targets
         .map((t) => ({ t, bar: shown.find((b) => b.date >= t.date) }))
         .filter((m): m is { t: ChartTarget; bar: Bar } => m.bar !== undefined && m.t.date >= first.date)
-        .map(({ t, bar }) => ({ time: bar.date, position: 'aboveBar' as const, shape: 'circle' as const, color: RATING[t.rating].color, text: RATING[t.rating].letter })),
+        .map(({ t, bar }) => ({
+          time: bar.date,
+          position: 'aboveBar' as const,
+          shape: 'circle' as const,
+          color: RATING[t.rating].color,
+          text: RATING[t.rating].letter,
+        })),
     );
     h.chart.timeScale().fitContent();
   }, [shown, targets]);
@@ -135,23 +161,40 @@ function PriceChart({ ticker, targets }: Props) {
     <div className="price-chart">
       <div className="chart-toolbar" role="group" aria-label="Rentang waktu grafik">
         {CHART_RANGES.map((r) => (
-          <button key={r.key} type="button" className="range-btn" aria-pressed={range === r.key} aria-label={r.label} title={r.label} onClick={() => setRange(r.key)}>
+          <button
+            key={r.key}
+            type="button"
+            className="range-btn"
+            aria-pressed={range === r.key}
+            aria-label={`${r.key}, ${r.label}`}
+            title={r.label}
+            onClick={() => setRange(r.key)}
+          >
             {r.key}
           </button>
         ))}
-        {change !== null && <span className={`chart-change num ${change >= 0 ? 'up' : 'down'}`}>{formatPercent(change, { sign: true })}</span>}
+        {change !== null && (
+          <span className={`chart-change num ${change >= 0 ? 'up' : 'down'}`}>
+            {formatPercent(change, { sign: true })}
+          </span>
+        )}
       </div>
       {failed ? (
         <p className="alert alert-error" role="alert">
           Grafik harga tidak dapat dimuat. Muat ulang halaman untuk mencoba lagi.
         </p>
       ) : (
-        <div ref={box} className="chart-box" role="img" aria-label={summary || `Memuat grafik harga ${ticker}…`} data-testid="price-chart" data-ready={bars ? 'true' : 'false'}>
+        // The canvas says nothing to a screen reader; the caption below carries the same facts in words.
+        <div ref={box} className="chart-box" data-testid="price-chart" data-ready={bars ? 'true' : 'false'}>
           {!bars && <span className="muted small chart-loading">Memuat grafik…</span>}
         </div>
       )}
+      <p className="small chart-caption" aria-live="polite" data-testid="price-chart-caption">
+        {summary}
+      </p>
       <p className="muted small chart-legend">
-        <span className="legend-line" aria-hidden="true" /> Target harga analis · tanda B/T/J = tanggal analisis Beli/Tahan/Jual · batang bawah = volume
+        <span className="legend-line" aria-hidden="true" /> Target harga analis · tanda B/T/J = tanggal analisis
+        Beli/Tahan/Jual · batang bawah = volume
       </p>
     </div>
   );

@@ -27,7 +27,10 @@ function ValuationPanel({ close, per, pbv, dcf, dcfSource, fairValue }: Props) {
       {dcf ? (
         <DcfCalculator defaults={dcf} source={dcfSource} close={close} fairValue={fairValue} />
       ) : (
-        <p className="muted small">Kalkulator DCF tidak tersedia: laba 4 kuartal terakhir emiten ini negatif dan analis tidak menyertakan asumsi DCF.</p>
+        <p className="muted small">
+          Kalkulator DCF tidak tersedia: laba 4 kuartal terakhir emiten ini negatif dan analis tidak menyertakan asumsi
+          DCF.
+        </p>
       )}
     </div>
   );

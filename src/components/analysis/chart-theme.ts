@@ -36,7 +36,12 @@ export function formatChartTime(time: Time): string {
 export function baseChartOptions(priceDigits: number): DeepPartial<ChartOptions> {
   return {
     autoSize: true,
-    layout: { background: { color: '#ffffff' }, textColor: COLORS.muted, fontFamily: 'system-ui, sans-serif', attributionLogo: true },
+    layout: {
+      background: { color: '#ffffff' },
+      textColor: COLORS.muted,
+      fontFamily: 'system-ui, sans-serif',
+      attributionLogo: true,
+    },
     grid: { vertLines: { color: COLORS.grid }, horzLines: { color: COLORS.grid } },
     rightPriceScale: { borderVisible: false },
     timeScale: { borderVisible: false, fixLeftEdge: true, fixRightEdge: true },

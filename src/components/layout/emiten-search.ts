@@ -75,7 +75,11 @@ function enhance(input: HTMLInputElement): void {
     input.setAttribute('aria-expanded', String(open));
     active = -1;
     input.removeAttribute('aria-activedescendant');
-    status.textContent = input.value.trim() ? (open ? `${items.length} saran emiten. Gunakan panah atas dan bawah untuk memilih.` : 'Tidak ada emiten yang cocok.') : '';
+    status.textContent = input.value.trim()
+      ? open
+        ? `${items.length} saran emiten. Gunakan panah atas dan bawah untuk memilih.`
+        : 'Tidak ada emiten yang cocok.'
+      : '';
   };
   const update = async () => {
     const q = input.value;
@@ -86,6 +90,8 @@ function enhance(input: HTMLInputElement): void {
   };
 
   input.addEventListener('input', () => void update());
+  // Someone quick may already be typing when this script arrives.
+  if (document.activeElement === input && input.value.trim()) void update();
   input.addEventListener('focus', () => void loadIndex());
   input.addEventListener('blur', close);
   input.addEventListener('keydown', (ev) => {

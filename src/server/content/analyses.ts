@@ -55,13 +55,18 @@ export async function findNonEmitenAnalysis(id: string): Promise<NonEmitenAnalys
 }
 
 export type AnalysisBody =
-  | { access: 'full'; Content: Awaited<ReturnType<typeof render>>['Content'] }
-  | { access: 'teaser'; html: string };
+  { access: 'full'; Content: Awaited<ReturnType<typeof render>>['Content'] } | { access: 'teaser'; html: string };
 
 /** The body a viewer of `viewerTier` (null: not signed in) may receive; see the module comment. */
-export async function analysisBody(entry: EmitenAnalysis | NonEmitenAnalysis, viewerTier: Tier | null): Promise<AnalysisBody> {
+export async function analysisBody(
+  entry: EmitenAnalysis | NonEmitenAnalysis,
+  viewerTier: Tier | null,
+): Promise<AnalysisBody> {
   if (canReadAnalysis(viewerTier, entry.data.tier)) return { access: 'full', Content: (await render(entry)).Content };
-  const teaser = entry.collection === 'analisis' ? await getEntry('analisisTeaser', entry.id) : await getEntry('analisisNonEmitenTeaser', entry.id);
+  const teaser =
+    entry.collection === 'analisis'
+      ? await getEntry('analisisTeaser', entry.id)
+      : await getEntry('analisisNonEmitenTeaser', entry.id);
   return { access: 'teaser', html: teaser?.rendered?.html ?? '' };
 }
 

@@ -16,7 +16,10 @@ const valid = {
 };
 
 /** The paths of the issues a frontmatter raises, as Astro prints them (`dcf.discountRate`). */
-function failedFields(schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[] }[] } } }, value: unknown) {
+function failedFields(
+  schema: { safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[] }[] } } },
+  value: unknown,
+) {
   const r = schema.safeParse(value);
   return r.success ? [] : [...new Set((r.error?.issues ?? []).map((i) => i.path.join('.')))];
 }
@@ -46,7 +49,14 @@ describe('analysis frontmatter', () => {
 });
 
 describe('non-emiten frontmatter', () => {
-  const ne = { title: 'Uji', date: '2026-01-05', author: 'Penguji', category: 'makro', tier: 'premium', summary: 'Ringkasan.' };
+  const ne = {
+    title: 'Uji',
+    date: '2026-01-05',
+    author: 'Penguji',
+    category: 'makro',
+    tier: 'premium',
+    summary: 'Ringkasan.',
+  };
   it('accepts premium only (SPEC: all non-emiten analyses are premium)', () => {
     expect(failedFields(nonEmitenAnalysisSchema, ne)).toEqual([]);
     expect(failedFields(nonEmitenAnalysisSchema, { ...ne, tier: 'reguler' })).toEqual(['tier']);

@@ -42,16 +42,30 @@ export interface EmitenAnalysisPage {
   close: { date: string; close: number } | null;
   upside: number | null;
   body: AnalysisBody;
-  valuation: { close: number; per: BandData; pbv: BandData; dcf: DcfInput | null; dcfSource: 'analis' | 'data'; fairValue: number | null } | null;
+  valuation: {
+    close: number;
+    per: BandData;
+    pbv: BandData;
+    dcf: DcfInput | null;
+    dcfSource: 'analis' | 'data';
+    fairValue: number | null;
+  } | null;
   related: RelatedItem[];
 }
 
 /** Assumptions offered when the analyst gave none: EPS TTM as cash flow, moderate growth and rates. */
 const FALLBACK_DCF = { growth: 0.05, years: 10, discountRate: 0.12, terminalGrowth: 0.03 } as const;
 
-const toBandData = (b: Band): BandData => ({ points: b.points.map((p) => [p.date, Math.round(p.value * 100) / 100]), stats: b.stats });
+const toBandData = (b: Band): BandData => ({
+  points: b.points.map((p) => [p.date, Math.round(p.value * 100) / 100]),
+  stats: b.stats,
+});
 
-export async function emitenAnalysisPage(ticker: string, slug: string, viewerTier: Tier | null): Promise<EmitenAnalysisPage | null> {
+export async function emitenAnalysisPage(
+  ticker: string,
+  slug: string,
+  viewerTier: Tier | null,
+): Promise<EmitenAnalysisPage | null> {
   const entry = await findEmitenAnalysis(ticker, slug);
   if (!entry) return null;
   const a = entry.data;
@@ -95,7 +109,10 @@ export interface NonEmitenAnalysisPage {
   related: RelatedItem[];
 }
 
-export async function nonEmitenAnalysisPage(id: string, viewerTier: Tier | null): Promise<NonEmitenAnalysisPage | null> {
+export async function nonEmitenAnalysisPage(
+  id: string,
+  viewerTier: Tier | null,
+): Promise<NonEmitenAnalysisPage | null> {
   const entry = await findNonEmitenAnalysis(id);
   if (!entry) return null;
   const [body, related] = await Promise.all([analysisBody(entry, viewerTier), relatedToNonEmiten(entry)]);

@@ -6,7 +6,15 @@ import type { ChartTarget } from '../../lib/chart-range';
 import { getDb } from '../db/client';
 import { emitenAnalyses, emitenAnalysisHref, upside } from '../content/analyses';
 import { findEmiten, type Emiten } from './market';
-import { adjustedBars, adjustedPrice, dividendHistory, keyFigures, marketHistory, type DividendRow, type KeyFigures } from './research';
+import {
+  adjustedBars,
+  adjustedPrice,
+  dividendHistory,
+  keyFigures,
+  marketHistory,
+  type DividendRow,
+  type KeyFigures,
+} from './research';
 import type { Tier } from '../../domain/tiers';
 
 export interface DividendView extends DividendRow {
@@ -49,7 +57,8 @@ export async function emitenPage(ticker: string, today: string): Promise<EmitenP
   const closeOn = (date: string) => history.bars.findLast((b) => b.date <= date)?.close ?? null;
   const dividends = dividendHistory(history).map((d): DividendView => {
     const ref = d.cumDate >= today ? (history.bars.at(-1)?.close ?? null) : closeOn(d.cumDate);
-    const status = d.cumDate >= today ? 'akan-datang' : d.paymentDate && d.paymentDate > today ? 'menunggu-pembayaran' : 'dibayar';
+    const status =
+      d.cumDate >= today ? 'akan-datang' : d.paymentDate && d.paymentDate > today ? 'menunggu-pembayaran' : 'dibayar';
     return { ...d, yieldAtCum: ref ? d.amount / ref : null, status };
   });
   const own = all.filter((a) => a.data.emiten === ticker);
@@ -61,13 +70,20 @@ export async function emitenPage(ticker: string, today: string): Promise<EmitenP
       date: a.data.date,
       rating: a.data.rating,
       targetPrice: target ?? null,
-      upside: upside(target === undefined ? undefined : adjustedPrice(history, target, isoDay(a.data.date)), last?.close),
+      upside: upside(
+        target === undefined ? undefined : adjustedPrice(history, target, isoDay(a.data.date)),
+        last?.close,
+      ),
       tier: a.data.tier,
     };
   });
   const chartTargets = own
     .filter((a) => a.data.targetPrice !== undefined)
-    .map((a) => ({ date: isoDay(a.data.date), price: adjustedPrice(history, a.data.targetPrice!, isoDay(a.data.date)), rating: a.data.rating }))
+    .map((a) => ({
+      date: isoDay(a.data.date),
+      price: adjustedPrice(history, a.data.targetPrice!, isoDay(a.data.date)),
+      rating: a.data.rating,
+    }))
     .reverse();
   return {
     company,

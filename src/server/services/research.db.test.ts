@@ -10,23 +10,66 @@ describe('research figures from the database', () => {
   beforeAll(async () => {
     h = await createTestDb();
     await h.db.insert(emiten).values({
-      ticker: 'TEST', name: 'PT Uji Coba Tbk', sector: 'Keuangan', subSector: 'Bank', board: 'Utama', listingDate: '2010-01-04', sharesOutstanding: 1_000,
+      ticker: 'TEST',
+      name: 'PT Uji Coba Tbk',
+      sector: 'Keuangan',
+      subSector: 'Bank',
+      board: 'Utama',
+      listingDate: '2010-01-04',
+      sharesOutstanding: 1_000,
     });
-    const bar = (date: string, close: number, volume: number) => ({ ticker: 'TEST', date, open: close, high: close, low: close, close, volume });
-    await h.db.insert(dailyPrices).values([bar('2026-04-14', 8_000, 100), bar('2026-04-15', 4_000, 200), bar('2026-11-19', 4_400, 300), bar('2026-11-20', 4_600, 400)]);
+    const bar = (date: string, close: number, volume: number) => ({
+      ticker: 'TEST',
+      date,
+      open: close,
+      high: close,
+      low: close,
+      close,
+      volume,
+    });
+    await h.db
+      .insert(dailyPrices)
+      .values([
+        bar('2026-04-14', 8_000, 100),
+        bar('2026-04-15', 4_000, 200),
+        bar('2026-11-19', 4_400, 300),
+        bar('2026-11-20', 4_600, 400),
+      ]);
     const q = (periodEnd: string, eps: number, bvps: number, shares: number) => ({
-      ticker: 'TEST', periodEnd, revenue: eps * shares * 5, netIncome: eps * shares, equity: bvps * shares, eps: String(eps), bvps: String(bvps),
+      ticker: 'TEST',
+      periodEnd,
+      revenue: eps * shares * 5,
+      netIncome: eps * shares,
+      equity: bvps * shares,
+      eps: String(eps),
+      bvps: String(bvps),
     });
-    await h.db.insert(fundamentals).values([
-      q('2025-09-30', 180, 1_600, 500),
-      q('2025-12-31', 200, 1_700, 500),
-      q('2026-03-31', 220, 1_800, 500),
-      q('2026-06-30', 115, 950, 1_000),
-      q('2026-09-30', 125, 1_000, 1_000),
-    ]);
+    await h.db
+      .insert(fundamentals)
+      .values([
+        q('2025-09-30', 180, 1_600, 500),
+        q('2025-12-31', 200, 1_700, 500),
+        q('2026-03-31', 220, 1_800, 500),
+        q('2026-06-30', 115, 950, 1_000),
+        q('2026-09-30', 125, 1_000, 1_000),
+      ]);
     await h.db.insert(corporateActions).values([
-      { ticker: 'TEST', type: 'dividend', cumDate: '2026-03-02', exDate: '2026-03-03', paymentDate: '2026-03-20', amount: '80' },
-      { ticker: 'TEST', type: 'dividend', cumDate: '2026-10-01', exDate: '2026-10-02', paymentDate: '2026-10-20', amount: '30.5' },
+      {
+        ticker: 'TEST',
+        type: 'dividend',
+        cumDate: '2026-03-02',
+        exDate: '2026-03-03',
+        paymentDate: '2026-03-20',
+        amount: '80',
+      },
+      {
+        ticker: 'TEST',
+        type: 'dividend',
+        cumDate: '2026-10-01',
+        exDate: '2026-10-02',
+        paymentDate: '2026-10-20',
+        amount: '30.5',
+      },
       { ticker: 'TEST', type: 'dividend', cumDate: '2026-12-01', exDate: '2026-12-02', amount: '50' },
       { ticker: 'TEST', type: 'split', cumDate: '2026-04-14', exDate: '2026-04-15', ratioFrom: 1, ratioTo: 2 },
     ]);

@@ -56,14 +56,27 @@ export interface MarketHistory {
 export async function marketHistory(db: Db, ticker: string): Promise<MarketHistory> {
   const [bars, fundRows, actionRows] = await Promise.all([
     db
-      .select({ date: dailyPrices.date, open: dailyPrices.open, high: dailyPrices.high, low: dailyPrices.low, close: dailyPrices.close, volume: dailyPrices.volume })
+      .select({
+        date: dailyPrices.date,
+        open: dailyPrices.open,
+        high: dailyPrices.high,
+        low: dailyPrices.low,
+        close: dailyPrices.close,
+        volume: dailyPrices.volume,
+      })
       .from(dailyPrices)
       .where(eq(dailyPrices.ticker, ticker))
       .orderBy(asc(dailyPrices.date)),
     db.select().from(fundamentals).where(eq(fundamentals.ticker, ticker)).orderBy(asc(fundamentals.periodEnd)),
     db.select().from(corporateActions).where(eq(corporateActions.ticker, ticker)).orderBy(asc(corporateActions.exDate)),
   ]);
-  const quarters = fundRows.map((f) => ({ periodEnd: f.periodEnd, netIncome: f.netIncome, equity: f.equity, eps: Number(f.eps), bvps: Number(f.bvps) }));
+  const quarters = fundRows.map((f) => ({
+    periodEnd: f.periodEnd,
+    netIncome: f.netIncome,
+    equity: f.equity,
+    eps: Number(f.eps),
+    bvps: Number(f.bvps),
+  }));
   const dividends: DividendRow[] = [];
   const changes: ShareChange[] = [];
   for (const a of actionRows) {
@@ -126,7 +139,14 @@ export function adjustedBars(history: MarketHistory): DailyBar[] {
   return history.bars.map((b) => {
     const f = history.changes.reduce((acc, c) => (c.exDate > b.date && c.exDate <= last ? acc * c.factor : acc), 1);
     if (f === 1) return b;
-    return { date: b.date, open: b.open / f, high: b.high / f, low: b.low / f, close: b.close / f, volume: Math.round(b.volume * f) };
+    return {
+      date: b.date,
+      open: b.open / f,
+      high: b.high / f,
+      low: b.low / f,
+      close: b.close / f,
+      volume: Math.round(b.volume * f),
+    };
   });
 }
 

@@ -14,8 +14,16 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 export const GET: APIRoute = async ({ params }) => {
   const ticker = (params.ticker ?? '').toUpperCase();
-  if (!/^[A-Z]{4}$/.test(ticker) || !(await findEmiten(ticker))) return jsonError(404, `Emiten ${ticker || '(kosong)'} tidak ditemukan.`);
+  if (!/^[A-Z]{4}$/.test(ticker) || !(await findEmiten(ticker)))
+    return jsonError(404, `Emiten ${ticker || '(kosong)'} tidak ditemukan.`);
   const history = await marketHistory(await getDb(), ticker);
-  const bars = adjustedBars(history).map((b) => [b.date, round2(b.open), round2(b.high), round2(b.low), round2(b.close), b.volume]);
+  const bars = adjustedBars(history).map((b) => [
+    b.date,
+    round2(b.open),
+    round2(b.high),
+    round2(b.low),
+    round2(b.close),
+    b.volume,
+  ]);
   return json({ ticker, adjusted: history.changes.length > 0, bars }, 200, { 'cache-control': 'public, max-age=300' });
 };
