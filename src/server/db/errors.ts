@@ -5,6 +5,8 @@
 
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
+/** Deleting a row that an ON DELETE RESTRICT reference still points at. */
+export const RESTRICT_VIOLATION = '23001';
 
 /** The SQLSTATE code of a database error, or undefined for anything else. */
 export function pgErrorCode(err: unknown): string | undefined {

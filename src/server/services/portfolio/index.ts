@@ -33,3 +33,5 @@ export {
   type MetricsView,
   type PortfolioRef,
 } from './views';
+export { dividendsReport, holdingsOverview, holdingsReport, metricsReport, type ReportOptions } from './reports';
+export { transactionsPageState, type TransactionsPageState } from './pages';

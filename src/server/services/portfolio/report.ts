@@ -5,7 +5,6 @@
 import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
 import {
   computePortfolio,
-  type CorporateAction,
   type DailyClose,
   type EngineInput,
   type PortfolioReport,
@@ -28,6 +27,8 @@ export interface PortfolioData {
   input: EngineInput;
   /** Company name per ticker held or traded. */
   names: Map<string, string>;
+  /** True when any of those tickers carries generated demo prices. */
+  demo: boolean;
 }
 
 function minusDays(iso: string, days: number): string {
@@ -73,6 +74,14 @@ async function loadIhsg(db: Db, from: string, to: string): Promise<DailyClose[]>
     .orderBy(asc(indexPrices.date));
 }
 
+async function loadCompanies(db: Db, tickers: string[]) {
+  if (tickers.length === 0) return [];
+  return db
+    .select({ ticker: emiten.ticker, name: emiten.name, sector: emiten.sector, isDemo: emiten.isDemo })
+    .from(emiten)
+    .where(inArray(emiten.ticker, tickers));
+}
+
 /**
  * Everything the engine needs for the member's portfolios (or the one `portfolioId` names) as of
  * `asOf`; undefined when `portfolioId` is not one of the member's.
@@ -91,13 +100,8 @@ export async function loadPortfolioData(
   const [prices, ihsg, actions, companies] = await Promise.all([
     loadPrices(db, tickers, from, opts.asOf),
     loadIhsg(db, from, opts.asOf),
-    loadActions(db, tickers) as Promise<CorporateAction[]>,
-    tickers.length === 0
-      ? Promise.resolve([])
-      : db
-          .select({ ticker: emiten.ticker, name: emiten.name, sector: emiten.sector })
-          .from(emiten)
-          .where(inArray(emiten.ticker, tickers)),
+    loadActions(db, tickers),
+    loadCompanies(db, tickers),
   ]);
   const input: EngineInput = {
     transactions: txs,
@@ -108,7 +112,8 @@ export async function loadPortfolioData(
     sectors: new Map(companies.map((c) => [c.ticker, c.sector])),
     asOf: opts.asOf,
   };
-  return { portfolios, selected, input, names: new Map(companies.map((c) => [c.ticker, c.name])) };
+  const names = new Map(companies.map((c) => [c.ticker, c.name]));
+  return { portfolios, selected, input, names, demo: companies.some((c) => c.isDemo) };
 }
 
 /** The engine's report over the loaded data, or over one portfolio of it. */

@@ -27,6 +27,7 @@ export interface HoldingRow extends Omit<Holding, 'portfolioId'> {
 
 export interface HoldingsView {
   asOf: string;
+  demo: boolean;
   portfolio: PortfolioRef | null;
   holdings: HoldingRow[];
   summary: PortfolioSummary;
@@ -39,6 +40,7 @@ export interface DividendRow extends DividendRecord {
 
 export interface DividendsView {
   asOf: string;
+  demo: boolean;
   portfolio: PortfolioRef | null;
   received: { gross: number; tax: number; net: number };
   upcoming: { gross: number; tax: number; net: number };
@@ -54,6 +56,7 @@ export interface DividendsView {
 
 export interface MetricsView {
   asOf: string;
+  demo: boolean;
   portfolio: PortfolioRef | null;
   periods: Partial<Record<PeriodKey, PeriodMetrics>>;
   allocation: { bySector: AllocationSlice[]; byStock: AllocationSlice[] };
@@ -68,7 +71,7 @@ export function holdingsView(data: PortfolioData, report: PortfolioReport, portf
     ...h,
     name: data.names.get(h.ticker) ?? h.ticker,
   }));
-  return { asOf: report.asOf, portfolio, holdings, summary: report.summary };
+  return { asOf: report.asOf, demo: data.demo, portfolio, holdings, summary: report.summary };
 }
 
 export function dividendsView(data: PortfolioData, report: PortfolioReport): DividendsView {
@@ -94,6 +97,7 @@ export function dividendsView(data: PortfolioData, report: PortfolioReport): Div
   const d = report.dividends;
   return {
     asOf: report.asOf,
+    demo: data.demo,
     portfolio: ref(data),
     received: d.received,
     upcoming: d.upcoming,
@@ -113,6 +117,7 @@ export function metricsView(
 ): MetricsView {
   return {
     asOf: report.asOf,
+    demo: data.demo,
     portfolio: ref(data),
     periods: Object.fromEntries(periods.map((p) => [p, periodMetrics(report, p)])),
     allocation: report.allocation,
