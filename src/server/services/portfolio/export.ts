@@ -2,11 +2,11 @@
  * CSV export of one portfolio's transactions in the import format, oldest first: importing the file
  * into an empty portfolio gives the same transactions (fees included, so they do not depend on rates).
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { transactions } from '../../db/schema';
 import { formatTransactionsCsv } from './csv';
-import { resolvePortfolio } from './portfolios';
+import { listPortfolios, resolvePortfolio } from './portfolios';
 import { toStored } from './transactions';
 
 function slug(name: string): string {
@@ -36,4 +36,26 @@ export async function exportTransactions(
     filename: `telaah-transaksi-${slug(portfolio.name)}-${today}.csv`,
     csv: formatTransactionsCsv(rows.map(toStored)),
   };
+}
+
+/** Everything the member's portfolios hold, for "Unduh data saya": settings and every transaction, oldest first. */
+export async function exportPortfolioData(db: Db, userId: string) {
+  const list = await listPortfolios(db, userId);
+  if (list.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(transactions)
+    .where(
+      inArray(
+        transactions.portfolioId,
+        list.map((p) => p.id),
+      ),
+    )
+    .orderBy(asc(transactions.date), asc(transactions.seq));
+  return list.map((p) => ({
+    ...p,
+    transactions: rows
+      .filter((r) => r.portfolioId === p.id)
+      .map(({ portfolioId: _, ...t }) => toStored({ ...t, portfolioId: p.id })),
+  }));
 }

@@ -3,6 +3,8 @@ import { createTestDb } from '../../../../tests/db';
 import { createUser } from '../../../../tests/factories/users';
 import { createTestPortfolio, createTrade, seedMarket, TODAY } from '../../../../tests/factories/portfolio';
 import type { DbHandle } from '../../db/client';
+import { readFileSync } from 'node:fs';
+import { exportData } from '../account-settings';
 import { deleteTransaction, exportTransactions, importTransactions, listTransactions } from '.';
 
 const commit = { preview: false, today: TODAY };
@@ -184,5 +186,23 @@ describe('CSV import and export', () => {
     const r = await importTransactions(h.db, (await createUser(h.db)).id, GOOD, { ...commit, portfolioId: p.id });
     expect(r).toMatchObject({ ok: false, status: 404, imported: 0 });
     expect((await listTransactions(h.db, owner.id)).total).toBe(0);
+  });
+
+  it('imports the example of the FAQ as written there, and includes it in "Unduh data saya"', async () => {
+    const faq = readFileSync('content/starting-guide/faq.mdx', 'utf8');
+    const example = /```\n(tanggal,kode,jenis,lembar,harga,biaya\n[\s\S]*?)```/.exec(faq)![1]!;
+    const u = await createUser(h.db);
+    expect(await importTransactions(h.db, u.id, example, commit)).toMatchObject({
+      ok: true,
+      imported: 3,
+      warningCount: 0,
+    });
+    const data = (await exportData(h.db, u.id))!;
+    expect(data.portfolios).toMatchObject([
+      {
+        name: 'Portofolio utama',
+        transactions: [{ ticker: 'BBCA', type: 'buy', fee: 6_713 }, { type: 'dividend' }, { type: 'sell', fee: 4_750 }],
+      },
+    ]);
   });
 });

@@ -19,7 +19,7 @@ export {
 } from './transactions';
 export { computedFee, type RawTransaction } from './rules';
 export { importTransactions, type ImportReport, type PreviewRow } from './import';
-export { exportTransactions } from './export';
+export { exportPortfolioData, exportTransactions } from './export';
 export { CSV_HEADER, type ImportProblem } from './csv';
 export { computeFor, loadPortfolioData, type PortfolioData } from './report';
 export {
