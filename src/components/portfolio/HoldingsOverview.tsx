@@ -15,7 +15,7 @@ interface Props {
 function Summary({ view }: { view: HoldingsView }) {
   const s = view.summary;
   return (
-    <div className="stat-grid">
+    <div className="stat-grid stat-grid-4">
       <div className="stat">
         <div className="stat-label">Nilai pasar</div>
         <div className="stat-value">
