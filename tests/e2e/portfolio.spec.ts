@@ -223,6 +223,32 @@ test.describe('tanpa JavaScript', () => {
   });
 });
 
+test('anggota membuat portofolio kedua, mengganti nama dan pengaturannya', async ({ page }) => {
+  await signIn(page, DEMO.gratis);
+  await page.goto('/portofolio/transaksi');
+  await page.getByText('Buat portofolio baru').click();
+  const create = page.locator('form.new-portfolio');
+  await create.getByLabel('Nama portofolio baru').fill('Portofolio utama');
+  await create.getByRole('button', { name: 'Buat portofolio' }).click();
+  await expect(page.locator('form.new-portfolio').getByRole('alert')).toHaveText(
+    'Anda sudah punya portofolio dengan nama ini.',
+  );
+  await page.locator('form.new-portfolio').getByLabel('Nama portofolio baru').fill('Sekuritas B');
+  await page.locator('form.new-portfolio').getByLabel('Biaya beli (%)').fill('0,19');
+  await page.locator('form.new-portfolio').getByRole('button', { name: 'Buat portofolio' }).click();
+  await expect(page.getByRole('status').first()).toHaveText('Portofolio Sekuritas B dibuat.');
+
+  const settings = page.locator('#pengaturan form').first();
+  await expect(settings.getByRole('heading', { name: 'Sekuritas B' })).toBeVisible();
+  await expect(settings.getByLabel('Biaya beli (%)')).toHaveValue('0,19');
+  await settings.getByLabel('Nama', { exact: true }).fill('Sekuritas B Syariah');
+  await settings.getByRole('radio', { name: /^0 %/ }).check();
+  await settings.getByRole('button', { name: 'Simpan pengaturan' }).click();
+  await expect(page.getByRole('status').first()).toHaveText('Pengaturan Sekuritas B Syariah disimpan.');
+  await expect(page.locator('#pengaturan form').first().getByRole('radio', { name: /^0 %/ })).toBeChecked();
+  await expect(page.getByLabel('Portofolio', { exact: true }).first()).toContainText('Sekuritas B Syariah');
+});
+
 test('anggota tidak bisa membaca atau mengubah portofolio anggota lain lewat API', async ({ browser, baseURL }) => {
   const owner = await browser.newPage({ baseURL });
   await signIn(owner, DEMO.premium);
