@@ -4,7 +4,7 @@
  * of the same portfolio as a 10 000-row CSV on a fresh embedded database (target: median under 2 s).
  * The last two lines are `engine: {median} ms` and `import: {median} ms`.
  */
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { benchEngine } from './bench-engine';
 import { benchImport } from './bench-import';
 
@@ -16,6 +16,9 @@ async function main(): Promise<void> {
   console.log(`Engine, 10 000 transactions × 50 tickers × 1 250 days, 9 runs (ms): ${list(engine.runs)}`);
   const imported = await benchImport(5);
   console.log(`Import, ${imported.rows} CSV rows into a fresh PGlite, 5 runs (ms): ${list(imported.runs)}`);
+  console.log(
+    `  of which CPU time of this process (ms): ${list(imported.cpuMs)}; load average ${loadavg()[0]!.toFixed(1)}`,
+  );
   console.log(`engine: ${engine.medianMs.toFixed(1)} ms`);
   console.log(`import: ${imported.medianMs.toFixed(0)} ms`);
 }

@@ -93,6 +93,20 @@ test('anggota reguler membandingkan kinerja dengan IHSG dan mengganti periode', 
   await expect(page.getByRole('heading', { name: 'Per sektor' })).toBeVisible();
 });
 
+test('anggota melihat biaya otomatis dari tarif portofolio saat mengisi formulir', async ({ page }) => {
+  await signIn(page, DEMO.premium);
+  await page.goto('/portofolio/transaksi');
+  const form = page.locator('#form-transaksi');
+  await form.getByLabel('Jumlah', { exact: true }).fill('5');
+  await form.getByLabel('Harga per lembar (Rp)', { exact: true }).fill('8.950');
+  await expect(form.getByText('Kosongkan untuk biaya otomatis Rp 6.713 (0,15 % dari Rp 4.475.000).')).toBeVisible();
+  await form.getByLabel('Jual', { exact: true }).check();
+  await expect(form.getByText('Kosongkan untuk biaya otomatis Rp 11.188 (0,25 % dari Rp 4.475.000).')).toBeVisible();
+  await form.getByLabel('Dividen manual', { exact: true }).check();
+  await expect(form.getByLabel('Dividen per lembar (Rp)', { exact: true })).toBeVisible();
+  await expect(form.getByLabel('Biaya (Rp)', { exact: true })).toBeHidden();
+});
+
 test('anggota mengimpor CSV: berkas yang salah tidak menyimpan apa pun, berkas yang diperbaiki diimpor sekali', async ({
   page,
 }) => {

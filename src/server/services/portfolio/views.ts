@@ -109,6 +109,18 @@ export function dividendsView(data: PortfolioData, report: PortfolioReport): Div
   };
 }
 
+const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
+
+/** Chart levels to six decimals: far below what a chart shows, and a third of the bytes on a phone. */
+function compactChart(m: PeriodMetrics): PeriodMetrics {
+  const chart = m.chart.map((c) => ({
+    date: c.date,
+    portfolio: round6(c.portfolio),
+    ihsg: c.ihsg === null ? null : round6(c.ihsg),
+  }));
+  return { ...m, chart };
+}
+
 /** Period figures for the periods asked (default: all four) and the allocation at as-of. */
 export function metricsView(
   data: PortfolioData,
@@ -119,7 +131,7 @@ export function metricsView(
     asOf: report.asOf,
     demo: data.demo,
     portfolio: ref(data),
-    periods: Object.fromEntries(periods.map((p) => [p, periodMetrics(report, p)])),
+    periods: Object.fromEntries(periods.map((p) => [p, compactChart(periodMetrics(report, p))])),
     allocation: report.allocation,
   };
 }
