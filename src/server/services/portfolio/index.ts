@@ -9,14 +9,8 @@ export {
   resolvePortfolio,
   updatePortfolio,
 } from './portfolios';
-export {
-  addTransaction,
-  deleteTransaction,
-  getTransaction,
-  listTransactions,
-  updateTransaction,
-  type TransactionPage,
-} from './transactions';
+export { addTransaction, deleteTransaction, getTransaction, updateTransaction } from './transactions';
+export { listTransactions, type TransactionPage } from './list';
 export { computedFee, type RawTransaction } from './rules';
 export { importTransactions, type ImportReport, type PreviewRow } from './import';
 export { exportPortfolioData, exportTransactions } from './export';

@@ -3,7 +3,8 @@ import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emiten } from '../../db/schema';
 import { findPortfolio, listPortfolios } from './portfolios';
-import { getTransaction, listTransactions, type TransactionPage } from './transactions';
+import { listTransactions, type TransactionPage } from './list';
+import { getTransaction } from './transactions';
 import type { Portfolio, StoredTransaction } from './types';
 
 export interface TransactionsPageState {

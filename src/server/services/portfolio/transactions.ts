@@ -1,9 +1,9 @@
 /**
- * Adding, editing, deleting and listing a member's transactions with the rules of SPEC §5. Every
+ * Adding, editing, deleting and reading a member's transactions with the rules of SPEC §5. Every
  * write runs in one database transaction holding the portfolio's lock, checks the history it would
  * leave, and writes nothing when refused.
  */
-import { and, count, desc, eq, ne } from 'drizzle-orm';
+import { and, count, eq, ne } from 'drizzle-orm';
 import type { Transaction } from '../../../domain/portfolio';
 import { tradeValue } from '../../../domain/portfolio/money';
 import type { Db, Tx } from '../../db/client';
@@ -52,43 +52,6 @@ export function toStored(r: Pick<Row, keyof StoredTransaction & keyof Row>): Sto
     value: tradeValue(r.shares, price),
     importId: r.importId,
   };
-}
-
-export interface TransactionPage {
-  items: (StoredTransaction & { portfolioName: string })[];
-  total: number;
-  page: number;
-  pageSize: number;
-  pageCount: number;
-}
-
-/** The member's transactions, newest first, of one portfolio or all; `page` is 1-based. */
-export async function listTransactions(
-  db: Db,
-  userId: string,
-  opts: { portfolioId?: string | null; page?: number; pageSize?: number } = {},
-): Promise<TransactionPage> {
-  const pageSize = Math.min(Math.max(opts.pageSize ?? 50, 1), 500);
-  const scope = opts.portfolioId
-    ? and(eq(portfolios.userId, userId), eq(transactions.portfolioId, opts.portfolioId))
-    : eq(portfolios.userId, userId);
-  const [{ n } = { n: 0 }] = await db
-    .select({ n: count() })
-    .from(transactions)
-    .innerJoin(portfolios, eq(portfolios.id, transactions.portfolioId))
-    .where(scope);
-  const pageCount = Math.max(1, Math.ceil(n / pageSize));
-  const page = Math.min(Math.max(Math.floor(opts.page ?? 1), 1), pageCount);
-  const rows = await db
-    .select({ t: transactions, portfolioName: portfolios.name })
-    .from(transactions)
-    .innerJoin(portfolios, eq(portfolios.id, transactions.portfolioId))
-    .where(scope)
-    .orderBy(desc(transactions.date), desc(transactions.seq))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
-  const items = rows.map((r) => ({ ...toStored(r.t), portfolioName: r.portfolioName }));
-  return { items, total: n, page, pageSize, pageCount };
 }
 
 /** One of the member's transactions, with its entry order; undefined for another member's id. */
