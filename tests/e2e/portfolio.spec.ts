@@ -30,6 +30,16 @@ test.describe('layar portofolio untuk setiap anggota demo', () => {
   }
 });
 
+test('anggota tanpa transaksi diajak mencatat transaksi pertama', async ({ page }) => {
+  await signIn(page, DEMO.admin, undefined, '/portofolio/all');
+  await expect(page.getByRole('heading', { name: 'Portofolio Anda masih kosong' })).toBeVisible();
+  await page.goto('/portofolio/metrics');
+  await expect(page.getByRole('heading', { name: 'Belum ada kinerja untuk diukur' })).toBeVisible();
+  await page.goto('/portofolio/transaksi');
+  await expect(page.getByText('Belum ada transaksi.')).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Ekspor CSV/ })).toHaveCount(0);
+});
+
 test('anggota premium menyaring kepemilikan per portofolio dan menyembunyikan nominal di semua halaman', async ({
   page,
 }) => {
