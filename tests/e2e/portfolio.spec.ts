@@ -245,6 +245,25 @@ test.describe('tanpa JavaScript', () => {
     await expect(page.getByRole('status').first()).toContainText('Beli ASII 400 lembar pada 1 Oktober 2026');
     await expect(page.getByRole('link', { name: /ASII/ })).toHaveCount(0);
   });
+
+  test('anggota mengimpor CSV tanpa JavaScript: kesalahan disebut per baris, lalu berkas yang benar diimpor', async ({
+    page,
+  }) => {
+    await signIn(page, DEMO.gratis);
+    await page.goto('/portofolio/transaksi');
+    const file = (ticker: string) => ({
+      name: 'impor.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`date,ticker,type,shares,price,fee\n02/11/2026,${ticker},buy,100,"1.250",\n`),
+    });
+    await page.getByLabel('Berkas CSV').setInputFiles(file('ZZZZ'));
+    await page.getByRole('button', { name: 'Impor berkas' }).click();
+    await expect(page.getByRole('alert')).toContainText('Baris 2, kolom ticker: Kode saham ZZZZ tidak dikenal.');
+    await page.getByLabel('Berkas CSV').setInputFiles(file('KLBF'));
+    await page.getByRole('button', { name: 'Impor berkas' }).click();
+    await expect(page.getByRole('status').first()).toHaveText('1 transaksi diimpor ke Portofolio utama.');
+    await expect(page.locator('.tx-table')).toContainText('KLBF');
+  });
 });
 
 test('anggota membuat portofolio kedua, mengganti nama dan pengaturannya', async ({ page }) => {
