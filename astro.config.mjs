@@ -44,7 +44,11 @@ export default defineConfig({
       scriptDirective: { resources: ["'self'"] },
       // Styles: same origin and hashed style elements (Astro's default), plus style attributes, which
       // server-rendered React islands and MDX code blocks write and which cannot run code.
-      styleDirective: { resources: [{ resource: "'unsafe-inline'", kind: 'attribute' }] },
+      // lightweight-charts injects one fixed stylesheet of its own; its hash is listed so it may apply.
+      styleDirective: {
+        resources: [{ resource: "'unsafe-inline'", kind: 'attribute' }],
+        hashes: ['sha256-3pRED1tOXas1FXFoPb9TGCjmYe9XQsmO9OV23khV2nY='],
+      },
     },
   },
   trailingSlash: 'never',

@@ -279,7 +279,7 @@ test('anggota membuat portofolio kedua, mengganti nama dan pengaturannya', async
   await page.locator('form.new-portfolio').getByLabel('Nama portofolio baru').fill('Sekuritas B');
   await page.locator('form.new-portfolio').getByLabel('Biaya beli (%)').fill('0,19');
   await page.locator('form.new-portfolio').getByRole('button', { name: 'Buat portofolio' }).click();
-  await expect(page.getByRole('status').first()).toHaveText('Portofolio Sekuritas B dibuat.');
+  await expect(page.getByRole('status').filter({ hasText: 'Portofolio Sekuritas B dibuat.' })).toBeVisible();
 
   const settings = page.locator('#pengaturan form').first();
   await expect(settings.getByRole('heading', { name: 'Sekuritas B' })).toBeVisible();
@@ -287,7 +287,7 @@ test('anggota membuat portofolio kedua, mengganti nama dan pengaturannya', async
   await settings.getByLabel('Nama', { exact: true }).fill('Sekuritas B Syariah');
   await settings.getByRole('radio', { name: /^0 %/ }).check();
   await settings.getByRole('button', { name: 'Simpan pengaturan' }).click();
-  await expect(page.getByRole('status').first()).toHaveText('Pengaturan Sekuritas B Syariah disimpan.');
+  await expect(page.getByRole('status').filter({ hasText: 'Pengaturan Sekuritas B Syariah disimpan.' })).toBeVisible();
   await expect(page.locator('#pengaturan form').first().getByRole('radio', { name: /^0 %/ })).toBeChecked();
   await expect(page.getByLabel('Portofolio', { exact: true }).first()).toContainText('Sekuritas B Syariah');
 });
