@@ -1,2 +1,4 @@
 export * from './market';
 export * from './accounts';
+export * from './courses';
+export * from './risk-profiles';
