@@ -2,6 +2,8 @@
  * Content collections and their strict schemas (SPEC §4). A frontmatter mistake fails `astro build`
  * and `astro check` naming the file and the field. Files whose name starts with `_` are ignored.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
@@ -79,7 +81,10 @@ const courses = defineCollection({
       level: z.enum(['pemula', 'menengah', 'mahir']),
       tier,
       description: text.max(400),
-      cover: text,
+      /** An image in `public/covers/`, shown 16:9 on the catalogue and the course page. */
+      cover: text
+        .regex(/^\/covers\/[a-z0-9-]+\.(svg|png|jpg|webp)$/, 'must be /covers/<name>.svg (or .png, .jpg, .webp)')
+        .refine((p) => existsSync(path.join(process.cwd(), 'public', p)), { message: 'no such file in public/covers/' }),
       /** Estimated total duration in minutes. */
       duration: z.number().int().positive(),
     })
