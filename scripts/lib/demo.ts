@@ -6,6 +6,7 @@ import type { DbHandle } from '../../src/server/db/client';
 import { emiten } from '../../src/server/db/schema';
 import { reloadDemoMarket } from '../../src/server/db/demo';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, loadDemoAccounts } from '../../src/server/services/demo-accounts';
+import { loadDemoRiskProfiles } from '../../src/server/services/demo-risk-profiles';
 import { now } from '../../src/server/config';
 import { wibDate } from '../../src/lib/format';
 
@@ -19,7 +20,8 @@ export interface DemoResult {
 export async function loadDemo(handle: DbHandle): Promise<void> {
   const today = now();
   const counts = await reloadDemoMarket(handle.db, { today: wibDate(today) });
-  await loadDemoAccounts(handle.db, today);
+  const ids = await loadDemoAccounts(handle.db, today);
+  await loadDemoRiskProfiles(handle.db, ids, today);
   console.log(
     `Demo data loaded: ${counts.emiten} emiten, ${counts.prices} daily prices, ${counts.actions} corporate actions, ${counts.fundamentals} fundamentals, ${DEMO_ACCOUNTS.length} accounts.`,
   );

@@ -13,13 +13,14 @@ export type CallSource = Omit<Call, 'lastClose' | 'companyName'>;
 
 /**
  * The member's recommendations for `profile` as of `today` (`YYYY-MM-DD`): Beli calls that fit,
- * highest upside first, with their holdings and weights, and warnings for held Jual calls.
+ * highest upside first, with their holdings and weights, and warnings for held Jual calls;
+ * `heldCount` is how many stocks the member holds.
  * `userId` null gives the list without holdings (the sample shown to members below reguler).
  */
 export async function recommendationsFor(
   db: Db,
   input: { userId: string | null; profile: RiskProfile; calls: readonly CallSource[]; today: string },
-): Promise<Recommendation> {
+): Promise<Recommendation & { heldCount: number }> {
   const [stats, holdings] = await Promise.all([
     stockStats(
       db,
@@ -30,5 +31,5 @@ export async function recommendationsFor(
   const calls = input.calls.map(
     (c): Call => ({ ...c, companyName: stats.get(c.ticker)?.name ?? c.ticker, lastClose: stats.get(c.ticker)?.lastClose ?? null }),
   );
-  return recommend({ profile: input.profile, calls, stats, holdings, today: input.today });
+  return { ...recommend({ profile: input.profile, calls, stats, holdings, today: input.today }), heldCount: holdings.length };
 }
