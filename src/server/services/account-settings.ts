@@ -10,6 +10,8 @@ import { emailSchema, escapeHtml, findUserByEmail, findUserById, nameSchema, typ
 import { issueEmailToken } from './email-tokens';
 import { sendMail } from '../integrations/mail';
 import { audit } from './audit';
+import { exportCourseProgress } from './course-progress';
+import { findRiskProfile } from './risk-profile';
 
 export type SettingsResult = { ok: true; message: string; user?: User } | { ok: false; status: 400 | 404 | 409; field: string; message: string };
 
@@ -62,10 +64,12 @@ export async function exportData(db: Db, userId: string): Promise<Record<string,
   const user = await findUserById(db, userId);
   if (!user) return null;
   const { passwordHash, ...profile } = user;
-  const [accounts, periods, events] = await Promise.all([
+  const [accounts, periods, events, courses, riskProfile] = await Promise.all([
     db.select({ provider: authAccounts.provider, linkedAt: authAccounts.createdAt }).from(authAccounts).where(eq(authAccounts.userId, userId)),
     db.select().from(memberships).where(eq(memberships.userId, userId)),
     db.select({ at: auditLog.at, action: auditLog.action }).from(auditLog).where(eq(auditLog.subjectId, userId)),
+    exportCourseProgress(db, userId),
+    findRiskProfile(db, userId),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -73,6 +77,8 @@ export async function exportData(db: Db, userId: string): Promise<Record<string,
     signInMethods: accounts,
     memberships: periods,
     activity: events,
+    courses,
+    riskProfile,
   };
 }
 
