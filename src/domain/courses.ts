@@ -26,6 +26,8 @@ export interface CourseProgress {
   resume: string | null;
   /** True once the member has opened or finished any lesson of the course. */
   started: boolean;
+  /** The lesson opened last, if it still exists. */
+  lastOpened: string | null;
 }
 
 /**
@@ -39,12 +41,13 @@ export function courseProgress(lessons: readonly string[], done: Iterable<string
   const total = lessons.length;
   const percent = total === 0 ? 0 : Math.floor((doneInOrder.length * 100) / total);
   const open = lessons.filter((l) => !doneSet.has(l));
-  const started = doneInOrder.length > 0 || (lastOpened !== null && lessons.includes(lastOpened));
+  const opened = lastOpened !== null && lessons.includes(lastOpened) ? lastOpened : null;
+  const started = doneInOrder.length > 0 || opened !== null;
   let resume: string | null = null;
   if (open.length > 0) {
     const at = lastOpened === null ? -1 : lessons.indexOf(lastOpened);
     if (at >= 0 && !doneSet.has(lastOpened!)) resume = lastOpened;
     else resume = lessons.slice(at + 1).find((l) => !doneSet.has(l)) ?? open[0]!;
   }
-  return { done: doneInOrder, total, percent, resume, started };
+  return { done: doneInOrder, total, percent, resume, started, lastOpened: opened };
 }

@@ -67,7 +67,8 @@ test('anggota hanya menerima pelajaran sesuai paketnya: pratinjau gratis untuk s
 
 test('anggota menandai pelajaran selesai; kemajuannya tetap ada setelah keluar dan masuk lagi, di katalog dan di halaman kursus', async ({ page }) => {
   const [first, second] = ofCourse('dasar-investasi-saham');
-  await signIn(page, DEMO.gratis);
+  // Premium: no other story opens this member's lessons, so the course starts untouched.
+  await signIn(page, DEMO.premium);
   await page.goto('/courses/dasar-investasi-saham');
   await expect(page.getByTestId('course-percent')).toHaveText('0 %');
   await page.getByRole('link', { name: `Mulai belajar: ${first!.title}` }).click();
@@ -82,7 +83,7 @@ test('anggota menandai pelajaran selesai; kemajuannya tetap ada setelah keluar d
   await expect(page.getByTestId('lesson-content')).toContainText(second!.phrases[0]);
 
   await signOut(page);
-  await signIn(page, DEMO.gratis);
+  await signIn(page, DEMO.premium);
   await page.goto('/courses');
   const card = page.locator('[data-course-progress="dasar-investasi-saham"]');
   await expect(card).toContainText('20 % selesai · 1 dari 5 pelajaran');
@@ -130,10 +131,10 @@ test('katalog kursus tetap tanpa React bagi anggota yang masuk', async ({ page }
   for (const js of scripts) expect(js).not.toMatch(/react\.dev\/errors|react-dom|__reactFiber/);
 });
 
-test('API kemajuan belajar menolak permintaan yang tidak sah dengan pesan berbahasa Indonesia', async ({ page, request }) => {
+test('API kemajuan belajar menolak permintaan yang tidak sah dengan pesan berbahasa Indonesia', async ({ page, request, baseURL }) => {
   const locked = ofCourse('valuasi-saham').find((l) => !l.freePreview)!;
   const post = (r: typeof request, data: unknown) =>
-    r.post('/api/courses/progress', { data, headers: { origin: 'http://localhost' } });
+    r.post('/api/courses/progress', { data, headers: { origin: baseURL! } });
   const anonymous = await post(request, { courseId: 'valuasi-saham', lesson: locked.slug, done: true });
   expect(anonymous.status()).toBe(401);
   await signIn(page, DEMO.gratis);
@@ -146,7 +147,7 @@ test('API kemajuan belajar menolak permintaan yang tidak sah dengan pesan berbah
   expect((await bad.json()).error).toContain('done');
 });
 
-test('admin yang masuk sebagai anggota bisa melihat kemajuan, tetapi tidak mengubahnya', async ({ page }) => {
+test('admin yang masuk sebagai anggota bisa melihat kemajuan, tetapi tidak mengubahnya', async ({ page, baseURL }) => {
   await signIn(page, DEMO.admin);
   await page.goto('/impersonate?q=reguler');
   await page.getByRole('button', { name: /Masuk sebagai Rudi Reguler/ }).click();
@@ -156,7 +157,7 @@ test('admin yang masuk sebagai anggota bisa melihat kemajuan, tetapi tidak mengu
   await expect(page.getByRole('button', { name: 'Tandai selesai' })).toBeDisabled();
   const res = await page.request.post('/api/courses/progress', {
     data: { courseId: lesson.courseId, lesson: lesson.slug, done: true },
-    headers: { origin: 'http://localhost' },
+    headers: { origin: baseURL! },
   });
   expect(res.status()).toBe(403);
 });

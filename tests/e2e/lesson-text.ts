@@ -27,13 +27,8 @@ function plainParagraphs(body: string): string[] {
   return body
     .split('\n')
     .filter((line) => line.trim() !== '' && !/^\s*([|#>*<`-]|\d+\.|import |export )/.test(line))
-    .map((line) =>
-      line
-        .replace(/\*\*([^*]+)\*\*/g, '$1')
-        .replace(/\*([^*]+)\*/g, '$1')
-        .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
-        .replace(/`[^`]*`/g, ' '),
-    );
+    // Markup becomes a break, so that no phrase spans an element boundary in the HTML.
+    .map((line) => line.replace(/\*\*|\*|_|`[^`]*`|\[|\]\([^)]*\)/g, '|'));
 }
 
 /** Every lesson of every course in `content/courses`. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../../tests/db';
 import { createUser } from '../../../tests/factories/users';
 import type { DbHandle } from '../db/client';
+import { exportData } from './account-settings';
 import { exportCourseProgress, progressByCourse, progressIn, recordLessonOpened, setLessonDone } from './course-progress';
 
 const course = { courseId: 'dasar', lessons: ['apa-itu-saham', 'rekening', 'lot', 'order'] };
@@ -17,7 +18,7 @@ describe('course progress', () => {
 
   it('starts empty, at the first lesson', async () => {
     const u = await createUser(h.db);
-    expect(await progressIn(h.db, u.id, course)).toEqual({ done: [], total: 4, percent: 0, resume: 'apa-itu-saham', started: false });
+    expect(await progressIn(h.db, u.id, course)).toEqual({ done: [], total: 4, percent: 0, resume: 'apa-itu-saham', started: false, lastOpened: null });
   });
 
   it('marks lessons done and not done, resuming where the member stopped', async () => {
@@ -38,6 +39,16 @@ describe('course progress', () => {
     const data = await exportCourseProgress(h.db, u.id);
     expect(data.lessonsDone).toEqual([{ courseId: 'dasar', lesson: 'lot', completedAt: at(5) }]);
     expect(data.lastOpened).toEqual([{ courseId: 'dasar', lesson: 'lot', openedAt: at(9) }]);
+  });
+
+  it('is part of "Unduh data saya"', async () => {
+    const u = await createUser(h.db);
+    await setLessonDone(h.db, { userId: u.id, ...lesson('order'), done: true, at: at(7) });
+    const data = await exportData(h.db, u.id);
+    expect(data).toMatchObject({
+      courses: { lessonsDone: [{ courseId: 'dasar', lesson: 'order' }], lastOpened: [{ courseId: 'dasar', lesson: 'order' }] },
+      riskProfile: null,
+    });
   });
 
   it('keeps each member and each course apart', async () => {

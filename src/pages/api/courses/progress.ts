@@ -17,6 +17,9 @@ export const GET: APIRoute = async ({ locals }) => {
 export const POST: APIRoute = async (ctx) => {
   if (!ctx.locals.viewer) return jsonError(401, 'Masuk terlebih dahulu untuk menyimpan kemajuan belajar.');
   const member = requireSelf(ctx);
+  if (!ctx.request.headers.get('content-type')?.startsWith('application/json')) {
+    return jsonError(415, 'Kirim data sebagai JSON (Content-Type: application/json).');
+  }
   const parsed = markLessonSchema.safeParse(await readJson(ctx.request));
   if (!parsed.success) {
     const field = String(parsed.error.issues[0]?.path[0] ?? 'body');
