@@ -74,7 +74,7 @@ const analisisNonEmiten = defineCollection({
 });
 
 const courses = defineCollection({
-  loader: glob({ base: './content/courses', pattern: '*/index.mdx', generateId: ({ entry }) => entry.split('/')[0]! }),
+  loader: glob({ base: './content/courses', pattern: '[!_]*/index.mdx', generateId: ({ entry }) => entry.split('/')[0]! }),
   schema: z
     .object({
       title: text,
@@ -93,7 +93,7 @@ const courses = defineCollection({
 
 const lessons = defineCollection({
   // Lesson files are `NN-slug.mdx`; the number orders them.
-  loader: glob({ base: './content/courses', pattern: '*/[0-9][0-9]-*.mdx', generateId: pathId }),
+  loader: glob({ base: './content/courses', pattern: '[!_]*/[0-9][0-9]-*.mdx', generateId: pathId }),
   schema: z
     .object({
       title: text,

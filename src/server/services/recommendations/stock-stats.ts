@@ -49,7 +49,9 @@ export async function stockStats(db: Db, tickers: readonly string[]): Promise<Ma
              lag(p.close) over (partition by p.ticker order by p.date) as prev,
              row_number() over (partition by p.ticker order by p.date desc) as rn
       from daily_prices p
+      -- A year of trading days lies within 400 calendar days; older prices are not read.
       where p.ticker in (${list})
+        and p.date > (select max(date) from daily_prices where ticker in (${list})) - 400
     ),
     returns as (
       select r.ticker, ln(r.close::float8 / r.prev) as ret
