@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { OIDC_CLIENT } from './tests/stand-ins/oidc';
 
 const PORT = Number(process.env.E2E_PORT ?? 4329);
 /**
@@ -45,7 +46,15 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
-  webServer: {
+  webServer: [
+    {
+      // A real OpenID Connect provider for the SSO stories.
+      command: `npx tsx tests/stand-ins/oidc.ts --port ${PORTS.oidc} --redirect http://localhost:${PORT}/api/auth/callback/oidc`,
+      url: `http://127.0.0.1:${PORTS.oidc}/.well-known/openid-configuration`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+    },
+    {
     command: 'npx tsx scripts/start.ts',
     url: `http://localhost:${PORT}/`,
     timeout: 120_000,
@@ -61,6 +70,11 @@ export default defineConfig({
       APP_NOW: process.env.APP_NOW ?? '2026-11-20T10:00:00+07:00',
       DATABASE_URL: '',
       NODE_ENV: 'test',
+      OIDC_ISSUER: `http://127.0.0.1:${PORTS.oidc}`,
+      OIDC_CLIENT_ID: OIDC_CLIENT.id,
+      OIDC_CLIENT_SECRET: OIDC_CLIENT.secret,
+      OIDC_NAME: 'Telaah ID',
     },
-  },
+    },
+  ],
 });
