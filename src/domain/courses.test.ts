@@ -21,11 +21,23 @@ describe('courseProgress', () => {
   const lessons = ['01-a', '02-b', '03-c', '04-d'];
 
   it('starts at the first lesson when nothing was opened', () => {
-    expect(courseProgress(lessons, [], null)).toEqual({ done: [], total: 4, percent: 0, resume: '01-a', started: false, lastOpened: null });
+    expect(courseProgress(lessons, [], null)).toEqual({
+      done: [],
+      total: 4,
+      percent: 0,
+      resume: '01-a',
+      started: false,
+      lastOpened: null,
+    });
   });
 
   it('resumes the last opened lesson while it is not done', () => {
-    expect(courseProgress(lessons, ['01-a'], '03-c')).toMatchObject({ percent: 25, resume: '03-c', started: true, lastOpened: '03-c' });
+    expect(courseProgress(lessons, ['01-a'], '03-c')).toMatchObject({
+      percent: 25,
+      resume: '03-c',
+      started: true,
+      lastOpened: '03-c',
+    });
   });
 
   it('moves on to the next open lesson after a finished one, wrapping to the start', () => {
@@ -39,10 +51,22 @@ describe('courseProgress', () => {
 
   it('rounds down so that 100 % means every lesson, and ignores removed lessons', () => {
     const three = ['01-a', '02-b', '03-c'];
-    expect(courseProgress(three, ['01-a', '02-b', 'gone'], 'gone')).toMatchObject({ done: ['01-a', '02-b'], percent: 66, resume: '03-c', lastOpened: null });
+    expect(courseProgress(three, ['01-a', '02-b', 'gone'], 'gone')).toMatchObject({
+      done: ['01-a', '02-b'],
+      percent: 66,
+      resume: '03-c',
+      lastOpened: null,
+    });
   });
 
   it('is empty for a course without lessons', () => {
-    expect(courseProgress([], [], null)).toEqual({ done: [], total: 0, percent: 0, resume: null, started: false, lastOpened: null });
+    expect(courseProgress([], [], null)).toEqual({
+      done: [],
+      total: 0,
+      percent: 0,
+      resume: null,
+      started: false,
+      lastOpened: null,
+    });
   });
 });

@@ -35,7 +35,11 @@ export interface CourseProgress {
  * opened if it is not done yet; otherwise the first lesson not done after it, then from the start;
  * the first lesson when nothing was opened; null when every lesson is done.
  */
-export function courseProgress(lessons: readonly string[], done: Iterable<string>, lastOpened: string | null): CourseProgress {
+export function courseProgress(
+  lessons: readonly string[],
+  done: Iterable<string>,
+  lastOpened: string | null,
+): CourseProgress {
   const doneSet = new Set(done);
   const doneInOrder = lessons.filter((l) => doneSet.has(l));
   const total = lessons.length;

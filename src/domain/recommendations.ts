@@ -48,11 +48,15 @@ export function riskClass(s: StockStats): { riskClass: RiskClass; reasons: strin
     if (s.board !== 'Utama' && label === 'rendah') why.push('bukan papan Utama');
     if (s.board === 'Pemantauan Khusus') why.push('papan Pemantauan Khusus');
     if (s.marketCap === null) why.push('kapitalisasi pasar tidak diketahui');
-    else if (s.marketCap < rule.minMarketCap) why.push(`kapitalisasi pasar di bawah Rp ${rule.minMarketCap / 1e12} triliun`);
+    else if (s.marketCap < rule.minMarketCap)
+      why.push(`kapitalisasi pasar di bawah Rp ${rule.minMarketCap / 1e12} triliun`);
     if (s.volatility === null) why.push('riwayat harga kurang dari 3 bulan');
-    else if (s.volatility > rule.maxVolatility) why.push(`volatilitas di atas ${Math.round(rule.maxVolatility * 100)} %`);
-    if (s.profitable !== true) why.push(s.profitable === false ? 'rugi dalam 4 kuartal terakhir' : 'data laba belum ada');
-    if (label === 'rendah' && s.sector !== null && CYCLICAL_SECTORS.has(s.sector)) why.push(`sektor ${s.sector} (siklikal)`);
+    else if (s.volatility > rule.maxVolatility)
+      why.push(`volatilitas di atas ${Math.round(rule.maxVolatility * 100)} %`);
+    if (s.profitable !== true)
+      why.push(s.profitable === false ? 'rugi dalam 4 kuartal terakhir' : 'data laba belum ada');
+    if (label === 'rendah' && s.sector !== null && CYCLICAL_SECTORS.has(s.sector))
+      why.push(`sektor ${s.sector} (siklikal)`);
     return why;
   };
   const notLow = fits(RISK_CLASS_RULES.rendah, 'rendah');
@@ -162,7 +166,15 @@ export function recommend(input: {
             ? 'harga sudah mencapai target'
             : null;
     if (why) skipped.push({ call, upside, riskClass: cls, why });
-    else fits.push({ call, upside, riskClass: cls, reasons, held: position, overweight: position !== null && position.weight > rule.maxWeight });
+    else
+      fits.push({
+        call,
+        upside,
+        riskClass: cls,
+        reasons,
+        held: position,
+        overweight: position !== null && position.weight > rule.maxWeight,
+      });
   }
   fits.sort((a, b) => b.upside! - a.upside! || a.call.ticker.localeCompare(b.call.ticker));
   skipped.sort((a, b) => a.call.ticker.localeCompare(b.call.ticker));

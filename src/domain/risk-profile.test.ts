@@ -3,7 +3,10 @@ import { pickAnswers, QUESTIONS, scoreAnswers, type Answers } from './risk-profi
 
 /** Answers choosing the option worth `points` on every question, with overrides. */
 function all(points: 1 | 2 | 3, over: Record<string, string> = {}): Answers {
-  return { ...Object.fromEntries(QUESTIONS.map((q) => [q.id, q.options.find((o) => o.points === points)!.id])), ...over };
+  return {
+    ...Object.fromEntries(QUESTIONS.map((q) => [q.id, q.options.find((o) => o.points === points)!.id])),
+    ...over,
+  };
 }
 
 describe('scoreAnswers', () => {
@@ -26,8 +29,18 @@ describe('scoreAnswers', () => {
   });
 
   it('caps an aggressive total at moderat without an emergency fund or with a short horizon', () => {
-    expect(scoreAnswers(all(3, { 'dana-darurat': 'belum' }))).toEqual({ ok: true, score: 16, profile: 'moderat', capped: true });
-    expect(scoreAnswers(all(3, { jangka: 'kurang-3' }))).toEqual({ ok: true, score: 16, profile: 'moderat', capped: true });
+    expect(scoreAnswers(all(3, { 'dana-darurat': 'belum' }))).toEqual({
+      ok: true,
+      score: 16,
+      profile: 'moderat',
+      capped: true,
+    });
+    expect(scoreAnswers(all(3, { jangka: 'kurang-3' }))).toEqual({
+      ok: true,
+      score: 16,
+      profile: 'moderat',
+      capped: true,
+    });
   });
 
   it('names unanswered and wrongly answered questions', () => {

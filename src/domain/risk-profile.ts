@@ -13,9 +13,12 @@ export const PROFILE_LABEL: Record<RiskProfile, string> = {
 };
 
 export const PROFILE_SUMMARY: Record<RiskProfile, string> = {
-  konservatif: 'Anda mengutamakan nilai yang stabil. Cocok dengan saham besar yang pergerakannya tenang dan labanya konsisten.',
-  moderat: 'Anda menerima naik-turun yang wajar demi pertumbuhan. Cocok dengan saham besar dan menengah yang labanya positif.',
-  agresif: 'Anda mengejar pertumbuhan dan sanggup menahan penurunan tajam. Semua rekomendasi Beli terbuka untuk Anda, dengan porsi per saham yang tetap terjaga.',
+  konservatif:
+    'Anda mengutamakan nilai yang stabil. Cocok dengan saham besar yang pergerakannya tenang dan labanya konsisten.',
+  moderat:
+    'Anda menerima naik-turun yang wajar demi pertumbuhan. Cocok dengan saham besar dan menengah yang labanya positif.',
+  agresif:
+    'Anda mengejar pertumbuhan dan sanggup menahan penurunan tajam. Semua rekomendasi Beli terbuka untuk Anda, dengan porsi per saham yang tetap terjaga.',
 };
 
 export interface Option {
@@ -100,8 +103,7 @@ export const MODERAT_CAPS: readonly { question: string; option: string }[] = [
 ];
 
 export type ScoreResult =
-  | { ok: true; score: number; profile: RiskProfile; capped: boolean }
-  | { ok: false; missing: string[] };
+  { ok: true; score: number; profile: RiskProfile; capped: boolean } | { ok: false; missing: string[] };
 
 /**
  * Scores a complete set of answers. Every question needs one of its own options; unknown question ids

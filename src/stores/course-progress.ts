@@ -47,9 +47,19 @@ export async function markLesson(lesson: string, done: boolean): Promise<void> {
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ courseId: before.courseId, lesson, done }),
     });
-    const body = (await res.json().catch(() => null)) as { done?: string[]; lastOpened?: string | null; error?: string } | null;
+    const body = (await res.json().catch(() => null)) as {
+      done?: string[];
+      lastOpened?: string | null;
+      error?: string;
+    } | null;
     if (!res.ok || !body?.done) throw new Error(body?.error ?? SAVE_FAILED);
-    $courseProgress.set({ ...before, done: body.done, lastOpened: body.lastOpened ?? lesson, saving: null, error: null });
+    $courseProgress.set({
+      ...before,
+      done: body.done,
+      lastOpened: body.lastOpened ?? lesson,
+      saving: null,
+      error: null,
+    });
   } catch (err) {
     const message = err instanceof Error && err.message && !(err instanceof TypeError) ? err.message : SAVE_FAILED;
     $courseProgress.set({ ...before, saving: null, error: message });

@@ -22,12 +22,17 @@ test('teks pelajaran tidak ada di satu pun berkas publik hasil build (dist/clien
   const leaks: string[] = [];
   for (const file of files) {
     const text = readFileSync(file, 'utf8');
-    for (const l of LESSONS) for (const p of l.phrases) if (text.includes(p)) leaks.push(`${path.relative('dist', file)}: ${l.courseId}/${l.slug}`);
+    for (const l of LESSONS)
+      for (const p of l.phrases)
+        if (text.includes(p)) leaks.push(`${path.relative('dist', file)}: ${l.courseId}/${l.slug}`);
   }
   expect(leaks).toEqual([]);
 });
 
-test('pengunjung membaca ikhtisar kursus, tetapi isi pelajaran tidak dikirim sebelum masuk', async ({ page, request }) => {
+test('pengunjung membaca ikhtisar kursus, tetapi isi pelajaran tidak dikirim sebelum masuk', async ({
+  page,
+  request,
+}) => {
   for (const l of LESSONS) {
     const html = await (await request.get(href(l))).text();
     for (const p of l.phrases) expect(html, `${l.courseId}/${l.slug}`).not.toContain(p);
@@ -43,7 +48,9 @@ test('pengunjung membaca ikhtisar kursus, tetapi isi pelajaran tidak dikirim seb
   await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fcourses%2Fvaluasi-saham%3Fpelajaran%3D/);
 });
 
-test('anggota hanya menerima pelajaran sesuai paketnya: pratinjau gratis untuk semua, sisanya per tingkat kursus', async ({ page }) => {
+test('anggota hanya menerima pelajaran sesuai paketnya: pratinjau gratis untuk semua, sisanya per tingkat kursus', async ({
+  page,
+}) => {
   const canRead = { gratis: ['gratis'], reguler: ['gratis', 'reguler'] } as const;
   for (const tier of ['gratis', 'reguler'] as const) {
     await signIn(page, DEMO[tier]);
@@ -65,7 +72,9 @@ test('anggota hanya menerima pelajaran sesuai paketnya: pratinjau gratis untuk s
   await expect(page.getByRole('button', { name: 'Tandai selesai' })).toHaveCount(0);
 });
 
-test('anggota menandai pelajaran selesai; kemajuannya tetap ada setelah keluar dan masuk lagi, di katalog dan di halaman kursus', async ({ page }) => {
+test('anggota menandai pelajaran selesai; kemajuannya tetap ada setelah keluar dan masuk lagi, di katalog dan di halaman kursus', async ({
+  page,
+}) => {
   const [first, second] = ofCourse('dasar-investasi-saham');
   // Premium: no other story opens this member's lessons, so the course starts untouched.
   await signIn(page, DEMO.premium);
@@ -131,7 +140,11 @@ test('katalog kursus tetap tanpa React bagi anggota yang masuk', async ({ page }
   for (const js of scripts) expect(js).not.toMatch(/react\.dev\/errors|react-dom|__reactFiber/);
 });
 
-test('API kemajuan belajar menolak permintaan yang tidak sah dengan pesan berbahasa Indonesia', async ({ page, request, baseURL }) => {
+test('API kemajuan belajar menolak permintaan yang tidak sah dengan pesan berbahasa Indonesia', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   const locked = ofCourse('valuasi-saham').find((l) => !l.freePreview)!;
   const post = (r: typeof request, data: unknown) =>
     r.post('/api/courses/progress', { data, headers: { origin: baseURL! } });

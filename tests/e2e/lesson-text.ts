@@ -24,11 +24,13 @@ function frontmatter(text: string, key: string): string | undefined {
 }
 
 function plainParagraphs(body: string): string[] {
-  return body
-    .split('\n')
-    .filter((line) => line.trim() !== '' && !/^\s*([|#>*<`-]|\d+\.|import |export )/.test(line))
-    // Markup becomes a break, so that no phrase spans an element boundary in the HTML.
-    .map((line) => line.replace(/\*\*|\*|_|`[^`]*`|\[|\]\([^)]*\)/g, '|'));
+  return (
+    body
+      .split('\n')
+      .filter((line) => line.trim() !== '' && !/^\s*([|#>*<`-]|\d+\.|import |export )/.test(line))
+      // Markup becomes a break, so that no phrase spans an element boundary in the HTML.
+      .map((line) => line.replace(/\*\*|\*|_|`[^`]*`|\[|\]\([^)]*\)/g, '|'))
+  );
 }
 
 /** Every lesson of every course in `content/courses`. */

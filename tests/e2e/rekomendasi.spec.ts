@@ -59,17 +59,23 @@ async function expectConsistent(page: Page, allowed: string[]): Promise<Row[]> {
   }
   expect(listed.map((r) => r.upside)).toEqual([...listed.map((r) => r.upside)].sort((a, b) => b - a));
   // Every other current Beli call is accounted for in the "not matching" list, with a reason.
-  const skipped = await page.getByTestId('skipped').evaluateAll((els) => els.map((el) => el.getAttribute('data-ticker')!));
+  const skipped = await page
+    .getByTestId('skipped')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-ticker')!));
   const beli = [...calls].filter(([, rating]) => rating === 'beli').map(([t]) => t);
   expect([...listed.map((r) => r.ticker), ...skipped].sort()).toEqual(beli.sort());
   // Warnings only for held stocks whose current call is Jual.
-  for (const t of await page.getByTestId('sell-warning').evaluateAll((els) => els.map((el) => el.getAttribute('data-ticker')!))) {
+  for (const t of await page
+    .getByTestId('sell-warning')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-ticker')!))) {
     expect(calls.get(t)).toBe('jual');
   }
   return listed;
 }
 
-test('anggota reguler melihat rekomendasi Beli yang sesuai profil dan portofolionya, lalu mengulang kuesioner', async ({ page }) => {
+test('anggota reguler melihat rekomendasi Beli yang sesuai profil dan portofolionya, lalu mengulang kuesioner', async ({
+  page,
+}) => {
   await signIn(page, DEMO.reguler);
   await page.goto(PAGE);
   await expect(page.getByTestId('risk-profile')).toHaveAttribute('data-profile', 'moderat');
@@ -105,7 +111,9 @@ test('anggota reguler melihat rekomendasi Beli yang sesuai profil dan portofolio
   await expect(page.getByRole('heading', { name: 'Profil risiko Anda: Moderat' })).toBeVisible();
 });
 
-test('anggota premium mengisi kuesioner; jawaban yang kurang disebutkan nomornya dan tidak disimpan', async ({ page }) => {
+test('anggota premium mengisi kuesioner; jawaban yang kurang disebutkan nomornya dan tidak disimpan', async ({
+  page,
+}) => {
   await signIn(page, DEMO.premium);
   await page.goto(PAGE);
   await expect(page.getByRole('heading', { name: 'Kuesioner profil risiko' })).toBeVisible();
@@ -125,7 +133,10 @@ test('anggota premium mengisi kuesioner; jawaban yang kurang disebutkan nomornya
   await expectConsistent(page, ['rendah', 'sedang', 'tinggi']);
 });
 
-test('anggota gratis melihat contoh rekomendasi dan ajakan meningkatkan paket, tanpa kuesioner', async ({ page, baseURL }) => {
+test('anggota gratis melihat contoh rekomendasi dan ajakan meningkatkan paket, tanpa kuesioner', async ({
+  page,
+  baseURL,
+}) => {
   await signIn(page, DEMO.gratis);
   await page.goto(PAGE);
   await expect(page.getByTestId('rekomendasi-teaser')).toBeVisible();
@@ -137,7 +148,11 @@ test('anggota gratis melihat contoh rekomendasi dan ajakan meningkatkan paket, t
   await expect(page.getByTestId('rec-held')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Lihat profil risiko saya' })).toHaveCount(0);
   await expectAxeClean(page);
-  const res = await page.request.post(PAGE, { form: { tujuan: 'maksimal' }, headers: { origin: baseURL! }, maxRedirects: 0 });
+  const res = await page.request.post(PAGE, {
+    form: { tujuan: 'maksimal' },
+    headers: { origin: baseURL! },
+    maxRedirects: 0,
+  });
   expect(res.status()).toBe(303);
   expect(res.headers()['location']).toBe('/pick-membership');
 });

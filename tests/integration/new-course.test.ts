@@ -16,7 +16,15 @@ const FIXTURE = path.join(ROOT, 'tests/fixtures/content/courses/kursus-uji');
 /** A copy of the sources with its own node_modules folder of links, so that build caches stay in the copy. */
 function projectCopy(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'telaah-new-course-'));
-  for (const entry of ['src', 'public', 'content', 'astro.config.mjs', 'auth.config.ts', 'tsconfig.json', 'package.json']) {
+  for (const entry of [
+    'src',
+    'public',
+    'content',
+    'astro.config.mjs',
+    'auth.config.ts',
+    'tsconfig.json',
+    'package.json',
+  ]) {
     cpSync(path.join(ROOT, entry), path.join(dir, entry), { recursive: true });
   }
   mkdirSync(path.join(dir, 'node_modules'));
@@ -51,11 +59,23 @@ describe('a new course folder', () => {
     base = `http://127.0.0.1:${port}`;
     server = spawn(process.execPath, ['dist/server/entry.mjs'], {
       cwd: dir,
-      env: { ...env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: path.join(dir, 'data'), AUTH_SECRET: 'test-secret-0123456789-abcdef' },
+      env: {
+        ...env,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: path.join(dir, 'data'),
+        AUTH_SECRET: 'test-secret-0123456789-abcdef',
+      },
       stdio: 'ignore',
     });
     for (let i = 0; i < 100; i++) {
-      if (await fetch(`${base}/courses`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${base}/courses`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       await new Promise((r) => setTimeout(r, 100));
     }
   }, 240_000);
@@ -80,7 +100,9 @@ describe('a new course folder', () => {
     const html = await res.text();
     expect(html).toContain('ringkasannya tampil di halaman kursus');
     expect(html.indexOf('Mengapa Menabung Saham Secara Rutin')).toBeGreaterThan(0);
-    expect(html.indexOf('Menyusun Jadwal Pembelian Bulanan')).toBeGreaterThan(html.indexOf('Mengapa Menabung Saham Secara Rutin'));
+    expect(html.indexOf('Menyusun Jadwal Pembelian Bulanan')).toBeGreaterThan(
+      html.indexOf('Mengapa Menabung Saham Secara Rutin'),
+    );
     expect(html).toContain('/courses/kursus-uji?pelajaran=menyusun-jadwal-pembelian');
     const lesson = await (await fetch(`${base}/courses/kursus-uji?pelajaran=menyusun-jadwal-pembelian`)).text();
     expect(lesson).toContain('Masuk untuk membaca pelajaran ini');

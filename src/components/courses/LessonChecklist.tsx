@@ -27,7 +27,12 @@ function LessonChecklist({ init, lessons, current }: Props) {
       {lessons.map((l, i) => {
         const isDone = doneSet.has(l.slug);
         return (
-          <li key={l.slug} className={l.slug === current ? 'is-current' : undefined} data-lesson={l.slug} data-done={isDone}>
+          <li
+            key={l.slug}
+            className={l.slug === current ? 'is-current' : undefined}
+            data-lesson={l.slug}
+            data-done={isDone}
+          >
             <span className={`lesson-mark${isDone ? ' is-done' : ''}`} aria-hidden="true">
               {isDone ? '✓' : i + 1}
             </span>

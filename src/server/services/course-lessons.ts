@@ -17,8 +17,7 @@ export const markLessonSchema = z.object({
 export type MarkLessonInput = z.infer<typeof markLessonSchema>;
 
 export type MarkResult =
-  | { ok: true; done: string[]; lastOpened: string }
-  | { ok: false; status: 400 | 403 | 404; message: string };
+  { ok: true; done: string[]; lastOpened: string } | { ok: false; status: 400 | 403 | 404; message: string };
 
 /** The course's lesson slugs in order, as the progress tables need them. */
 export function lessonSlugs({ course, lessons }: CourseWithLessons) {
@@ -29,7 +28,12 @@ export function lessonSlugs({ course, lessons }: CourseWithLessons) {
  * Marks a lesson done or not done for the member. Refuses (writing nothing) an unknown course or
  * lesson, and a lesson the member may not read.
  */
-export async function markLessonFor(db: Db, member: { id: string; tier: Tier }, input: MarkLessonInput, at: Date): Promise<MarkResult> {
+export async function markLessonFor(
+  db: Db,
+  member: { id: string; tier: Tier },
+  input: MarkLessonInput,
+  at: Date,
+): Promise<MarkResult> {
   const found = await findCourse(input.courseId);
   if (!found) return { ok: false, status: 404, message: 'Kursus tidak ditemukan.' };
   const lesson = found.lessons.find((l) => lessonSlug(l) === input.lesson);
@@ -37,7 +41,13 @@ export async function markLessonFor(db: Db, member: { id: string; tier: Tier }, 
   if (lessonAccess(member.tier, found.course.data.tier, lesson.data.freePreview) !== 'read') {
     return { ok: false, status: 403, message: 'Pelajaran ini belum terbuka untuk paket Anda.' };
   }
-  await setLessonDone(db, { userId: member.id, courseId: found.course.id, lessonSlug: input.lesson, done: input.done, at });
+  await setLessonDone(db, {
+    userId: member.id,
+    courseId: found.course.id,
+    lessonSlug: input.lesson,
+    done: input.done,
+    at,
+  });
   const progress = await progressIn(db, member.id, lessonSlugs(found));
   return { ok: true, done: progress.done, lastOpened: input.lesson };
 }

@@ -3,7 +3,13 @@ import { createTestDb } from '../../../tests/db';
 import { createUser } from '../../../tests/factories/users';
 import type { DbHandle } from '../db/client';
 import { exportData } from './account-settings';
-import { exportCourseProgress, progressByCourse, progressIn, recordLessonOpened, setLessonDone } from './course-progress';
+import {
+  exportCourseProgress,
+  progressByCourse,
+  progressIn,
+  recordLessonOpened,
+  setLessonDone,
+} from './course-progress';
 
 const course = { courseId: 'dasar', lessons: ['apa-itu-saham', 'rekening', 'lot', 'order'] };
 const other = { courseId: 'valuasi', lessons: ['harga-nilai', 'per'] };
@@ -18,18 +24,33 @@ describe('course progress', () => {
 
   it('starts empty, at the first lesson', async () => {
     const u = await createUser(h.db);
-    expect(await progressIn(h.db, u.id, course)).toEqual({ done: [], total: 4, percent: 0, resume: 'apa-itu-saham', started: false, lastOpened: null });
+    expect(await progressIn(h.db, u.id, course)).toEqual({
+      done: [],
+      total: 4,
+      percent: 0,
+      resume: 'apa-itu-saham',
+      started: false,
+      lastOpened: null,
+    });
   });
 
   it('marks lessons done and not done, resuming where the member stopped', async () => {
     const u = await createUser(h.db);
     await setLessonDone(h.db, { userId: u.id, ...lesson('apa-itu-saham'), done: true, at: at(1) });
     await recordLessonOpened(h.db, { userId: u.id, ...lesson('rekening'), at: at(2) });
-    expect(await progressIn(h.db, u.id, course)).toMatchObject({ done: ['apa-itu-saham'], percent: 25, resume: 'rekening' });
+    expect(await progressIn(h.db, u.id, course)).toMatchObject({
+      done: ['apa-itu-saham'],
+      percent: 25,
+      resume: 'rekening',
+    });
     await setLessonDone(h.db, { userId: u.id, ...lesson('rekening'), done: true, at: at(3) });
     expect(await progressIn(h.db, u.id, course)).toMatchObject({ percent: 50, resume: 'lot' });
     await setLessonDone(h.db, { userId: u.id, ...lesson('apa-itu-saham'), done: false, at: at(4) });
-    expect(await progressIn(h.db, u.id, course)).toMatchObject({ done: ['rekening'], percent: 25, resume: 'apa-itu-saham' });
+    expect(await progressIn(h.db, u.id, course)).toMatchObject({
+      done: ['rekening'],
+      percent: 25,
+      resume: 'apa-itu-saham',
+    });
   });
 
   it('keeps the first completion time when a lesson is marked done twice', async () => {
@@ -46,7 +67,10 @@ describe('course progress', () => {
     await setLessonDone(h.db, { userId: u.id, ...lesson('order'), done: true, at: at(7) });
     const data = await exportData(h.db, u.id);
     expect(data).toMatchObject({
-      courses: { lessonsDone: [{ courseId: 'dasar', lesson: 'order' }], lastOpened: [{ courseId: 'dasar', lesson: 'order' }] },
+      courses: {
+        lessonsDone: [{ courseId: 'dasar', lesson: 'order' }],
+        lastOpened: [{ courseId: 'dasar', lesson: 'order' }],
+      },
       riskProfile: null,
     });
   });

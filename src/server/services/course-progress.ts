@@ -15,7 +15,11 @@ export interface CourseLessons {
 }
 
 /** Progress of one member in several courses, by course id; one query per table. */
-export async function progressByCourse(db: Db, userId: string, courses: readonly CourseLessons[]): Promise<Map<string, CourseProgress>> {
+export async function progressByCourse(
+  db: Db,
+  userId: string,
+  courses: readonly CourseLessons[],
+): Promise<Map<string, CourseProgress>> {
   const ids = courses.map((c) => c.courseId);
   const result = new Map<string, CourseProgress>();
   if (ids.length === 0) return result;
@@ -53,12 +57,19 @@ export async function setLessonDone(
   const { userId, courseId, lessonSlug, at } = input;
   await db.transaction(async (tx) => {
     if (input.done) {
-      await tx.insert(lessonCompletions).values({ userId, courseId, lessonSlug, completedAt: at }).onConflictDoNothing();
+      await tx
+        .insert(lessonCompletions)
+        .values({ userId, courseId, lessonSlug, completedAt: at })
+        .onConflictDoNothing();
     } else {
       await tx
         .delete(lessonCompletions)
         .where(
-          and(eq(lessonCompletions.userId, userId), eq(lessonCompletions.courseId, courseId), eq(lessonCompletions.lessonSlug, lessonSlug)),
+          and(
+            eq(lessonCompletions.userId, userId),
+            eq(lessonCompletions.courseId, courseId),
+            eq(lessonCompletions.lessonSlug, lessonSlug),
+          ),
         );
     }
     await upsertPosition(tx, userId, courseId, lessonSlug, at);
@@ -66,26 +77,46 @@ export async function setLessonDone(
 }
 
 /** Records that the member opened a lesson: where "Lanjutkan" takes them next time. */
-export async function recordLessonOpened(db: Db, input: { userId: string; courseId: string; lessonSlug: string; at: Date }): Promise<void> {
+export async function recordLessonOpened(
+  db: Db,
+  input: { userId: string; courseId: string; lessonSlug: string; at: Date },
+): Promise<void> {
   await upsertPosition(db, input.userId, input.courseId, input.lessonSlug, input.at);
 }
 
-async function upsertPosition(db: Pick<Db, 'insert'>, userId: string, courseId: string, lessonSlug: string, at: Date): Promise<void> {
+async function upsertPosition(
+  db: Pick<Db, 'insert'>,
+  userId: string,
+  courseId: string,
+  lessonSlug: string,
+  at: Date,
+): Promise<void> {
   await db
     .insert(coursePositions)
     .values({ userId, courseId, lessonSlug, visitedAt: at })
-    .onConflictDoUpdate({ target: [coursePositions.userId, coursePositions.courseId], set: { lessonSlug, visitedAt: at } });
+    .onConflictDoUpdate({
+      target: [coursePositions.userId, coursePositions.courseId],
+      set: { lessonSlug, visitedAt: at },
+    });
 }
 
 /** The member's course data for "Unduh data saya". */
 export async function exportCourseProgress(db: Db, userId: string) {
   const [completed, positions] = await Promise.all([
     db
-      .select({ courseId: lessonCompletions.courseId, lesson: lessonCompletions.lessonSlug, completedAt: lessonCompletions.completedAt })
+      .select({
+        courseId: lessonCompletions.courseId,
+        lesson: lessonCompletions.lessonSlug,
+        completedAt: lessonCompletions.completedAt,
+      })
       .from(lessonCompletions)
       .where(eq(lessonCompletions.userId, userId)),
     db
-      .select({ courseId: coursePositions.courseId, lesson: coursePositions.lessonSlug, openedAt: coursePositions.visitedAt })
+      .select({
+        courseId: coursePositions.courseId,
+        lesson: coursePositions.lessonSlug,
+        openedAt: coursePositions.visitedAt,
+      })
       .from(coursePositions)
       .where(eq(coursePositions.userId, userId)),
   ]);

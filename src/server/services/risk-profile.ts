@@ -32,7 +32,10 @@ export async function saveRiskProfile(db: Db, userId: string, answers: Answers, 
   await db
     .insert(riskProfiles)
     .values(row)
-    .onConflictDoUpdate({ target: riskProfiles.userId, set: { profile: row.profile, score: row.score, answers: kept, takenAt: at } });
+    .onConflictDoUpdate({
+      target: riskProfiles.userId,
+      set: { profile: row.profile, score: row.score, answers: kept, takenAt: at },
+    });
   return { ok: true, saved: row, capped: result.capped };
 }
 

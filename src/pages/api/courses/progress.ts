@@ -23,7 +23,9 @@ export const POST: APIRoute = async (ctx) => {
   const parsed = markLessonSchema.safeParse(await readJson(ctx.request));
   if (!parsed.success) {
     const field = String(parsed.error.issues[0]?.path[0] ?? 'body');
-    return jsonError(400, `Permintaan tidak valid: kolom ${field} kosong atau salah.`, { fields: { [field]: 'Tidak valid.' } });
+    return jsonError(400, `Permintaan tidak valid: kolom ${field} kosong atau salah.`, {
+      fields: { [field]: 'Tidak valid.' },
+    });
   }
   const result = await markLessonFor(await getDb(), member, parsed.data, now());
   if (!result.ok) return jsonError(result.status, result.message);

@@ -30,5 +30,8 @@ export const coursePositions = pgTable(
     lessonSlug: text('lesson_slug').notNull(),
     visitedAt: timestamp('visited_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.courseId] }), index('course_positions_user_visited_idx').on(t.userId, t.visitedAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.courseId] }),
+    index('course_positions_user_visited_idx').on(t.userId, t.visitedAt),
+  ],
 );

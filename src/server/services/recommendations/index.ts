@@ -28,8 +28,13 @@ export async function recommendationsFor(
     ),
     input.userId ? memberHoldings(db, input.userId, input.today) : Promise.resolve([]),
   ]);
-  const calls = input.calls.map(
-    (c): Call => ({ ...c, companyName: stats.get(c.ticker)?.name ?? c.ticker, lastClose: stats.get(c.ticker)?.lastClose ?? null }),
-  );
-  return { ...recommend({ profile: input.profile, calls, stats, holdings, today: input.today }), heldCount: holdings.length };
+  const calls = input.calls.map((c): Call => ({
+    ...c,
+    companyName: stats.get(c.ticker)?.name ?? c.ticker,
+    lastClose: stats.get(c.ticker)?.lastClose ?? null,
+  }));
+  return {
+    ...recommend({ profile: input.profile, calls, stats, holdings, today: input.today }),
+    heldCount: holdings.length,
+  };
 }

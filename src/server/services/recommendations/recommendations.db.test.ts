@@ -56,11 +56,13 @@ async function seedMarket(h: DbHandle) {
     // UNVR halves at a 1:2 split; without the split-day return the series is calm.
     UNVR: DAYS.map((d, i) => (d < SPLIT_DAY ? 4_000 : 2_000) + (i % 2 === 0 ? 10 : -10)),
   };
-  await h.db.insert(dailyPrices).values(
-    Object.entries(series).flatMap(([ticker, cs]) =>
-      cs.map((close, i) => ({ ticker, date: DAYS[i]!, open: close, high: close, low: close, close, volume: 1000 })),
-    ),
-  );
+  await h.db
+    .insert(dailyPrices)
+    .values(
+      Object.entries(series).flatMap(([ticker, cs]) =>
+        cs.map((close, i) => ({ ticker, date: DAYS[i]!, open: close, high: close, low: close, close, volume: 1000 })),
+      ),
+    );
   const quarters = ['2025-12-31', '2026-03-31', '2026-06-30', '2026-09-30'];
   await h.db.insert(fundamentals).values(
     Object.keys(shares).flatMap((ticker) =>
@@ -75,12 +77,16 @@ async function seedMarket(h: DbHandle) {
       })),
     ),
   );
-  await h.db.insert(corporateActions).values({ ticker: 'UNVR', type: 'split', cumDate: DAYS[199]!, exDate: SPLIT_DAY, ratioFrom: 1, ratioTo: 2 });
+  await h.db
+    .insert(corporateActions)
+    .values({ ticker: 'UNVR', type: 'split', cumDate: DAYS[199]!, exDate: SPLIT_DAY, ratioFrom: 1, ratioTo: 2 });
 }
 
 /** The portfolio tables as the holdings contract reads them, when the portfolio feature has not created them. */
 async function ensurePortfolioTables(h: DbHandle) {
-  await h.db.execute(sql`create table if not exists portfolios (id uuid primary key default gen_random_uuid(), user_id uuid not null references users(id) on delete cascade)`);
+  await h.db.execute(
+    sql`create table if not exists portfolios (id uuid primary key default gen_random_uuid(), user_id uuid not null references users(id) on delete cascade)`,
+  );
   await h.db.execute(sql`create table if not exists transactions (
     id uuid primary key default gen_random_uuid(),
     portfolio_id uuid not null references portfolios(id) on delete cascade,
@@ -88,8 +94,18 @@ async function ensurePortfolioTables(h: DbHandle) {
     shares integer not null, price numeric not null, fee integer not null default 0)`);
 }
 
-async function trade(h: DbHandle, portfolioId: string, date: string, ticker: string, type: 'buy' | 'sell', shares: number, price: number) {
-  await h.db.execute(sql`insert into transactions (portfolio_id, date, ticker, type, shares, price, fee) values (${portfolioId}, ${date}, ${ticker}, ${type}, ${shares}, ${price}, 0)`);
+async function trade(
+  h: DbHandle,
+  portfolioId: string,
+  date: string,
+  ticker: string,
+  type: 'buy' | 'sell',
+  shares: number,
+  price: number,
+) {
+  await h.db.execute(
+    sql`insert into transactions (portfolio_id, date, ticker, type, shares, price, fee) values (${portfolioId}, ${date}, ${ticker}, ${type}, ${shares}, ${price}, 0)`,
+  );
 }
 
 describe('recommendations', () => {
@@ -139,9 +155,16 @@ describe('recommendations', () => {
       { ticker: 'UNVR', shares: 2_000, marketValue: unvr, weight: unvr / (bbca + unvr) },
     ]);
 
-    const calls = [call('BBCA', 'beli', 11_000), call('ANTM', 'beli', 2_200), call('GOTO', 'beli', 120), call('UNVR', 'jual', 1_500)];
+    const calls = [
+      call('BBCA', 'beli', 11_000),
+      call('ANTM', 'beli', 2_200),
+      call('GOTO', 'beli', 120),
+      call('UNVR', 'jual', 1_500),
+    ];
     const konservatif = await recommendationsFor(h.db, { userId: u.id, profile: 'konservatif', calls, today: TODAY });
-    expect(konservatif.fits.map((r) => [r.call.ticker, r.held?.shares ?? 0, r.overweight])).toEqual([['BBCA', 1_500, true]]);
+    expect(konservatif.fits.map((r) => [r.call.ticker, r.held?.shares ?? 0, r.overweight])).toEqual([
+      ['BBCA', 1_500, true],
+    ]);
     expect(konservatif.fits[0]!.call).toMatchObject({ companyName: 'PT BBCA Tbk', lastClose: 9_950 });
     expect(konservatif.sellWarnings.map((w) => w.call.ticker)).toEqual(['UNVR']);
     const agresif = await recommendationsFor(h.db, { userId: u.id, profile: 'agresif', calls, today: TODAY });
