@@ -18,7 +18,11 @@ export const PORTS = {
   oidc: PORT + 5,
   sentry: PORT + 6,
   brokenServer: PORT + 12,
+  unmonitoredServer: PORT + 13,
+  productionServer: PORT + 14,
 } as const;
+/** The DSN every server under test reports to: the Sentry ingest stand-in, project 42. */
+export const SENTRY_DSN = `http://publickey@127.0.0.1:${PORTS.sentry}/42`;
 // Each run starts on a fresh embedded database, so the demo data is exactly as generated.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'telaah-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
@@ -55,6 +59,13 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
+      // Sentry's ingest, recording what the app's server and browser SDKs send.
+      command: `npx tsx tests/stand-ins/sentry.ts --port ${PORTS.sentry}`,
+      url: `http://127.0.0.1:${PORTS.sentry}/__envelopes`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+    },
+    {
     command: 'npx tsx scripts/start.ts',
     url: `http://localhost:${PORT}/`,
     timeout: 120_000,
@@ -74,6 +85,9 @@ export default defineConfig({
       OIDC_CLIENT_ID: OIDC_CLIENT.id,
       OIDC_CLIENT_SECRET: OIDC_CLIENT.secret,
       OIDC_NAME: 'Telaah ID',
+      SENTRY_DSN,
+      // One line per request would flood the test output; server errors still show.
+      LOG_LEVEL: 'error',
     },
     },
   ],

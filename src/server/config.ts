@@ -4,6 +4,7 @@
  * one line naming it.
  */
 import { z } from 'zod';
+import { parseDsn } from '../lib/monitoring/dsn';
 
 const optionalUrl = z.url().optional();
 const optionalText = z.string().min(1).optional();
@@ -32,7 +33,11 @@ const schema = z
     TELEGRAM_GROUP_PREMIUM_ID: optionalText,
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().min(3).default('Telaah <no-reply@telaah.test>'),
-    SENTRY_DSN: optionalUrl,
+    SENTRY_DSN: optionalUrl.refine((v) => v === undefined || parseDsn(v) !== undefined, 'is not a Sentry DSN (https://key@host/project)'),
+    SENTRY_ENVIRONMENT: optionalText,
+    SENTRY_RELEASE: optionalText,
+    SENTRY_TRACES_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     APP_NOW: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
   });
 
