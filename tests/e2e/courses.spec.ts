@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEMO, signIn, signOut } from './fixtures';
+import { DEMO, expect, signIn, signOut, test } from './fixtures';
 import { filesUnder, lessonTexts, type LessonText } from './lesson-text';
 
 const LESSONS = lessonTexts();

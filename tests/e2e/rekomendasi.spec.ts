@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEMO, signIn } from './fixtures';
+import { DEMO, expect, signIn, test } from './fixtures';
 
 const PAGE = '/starting-guide/rekomendasi-saya';
 const questions = (page: Page) => page.locator('form.questionnaire fieldset');

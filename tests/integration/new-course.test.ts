@@ -18,6 +18,7 @@ function projectCopy(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'telaah-new-course-'));
   for (const entry of [
     'src',
+    'scripts',
     'public',
     'content',
     'astro.config.mjs',
@@ -57,7 +58,7 @@ describe('a new course folder', () => {
     if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ['dist/server/entry.mjs'], {
+    server = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/serve.ts'], {
       cwd: dir,
       env: {
         ...env,
@@ -65,10 +66,16 @@ describe('a new course folder', () => {
         PORT: String(port),
         DATA_DIR: path.join(dir, 'data'),
         AUTH_SECRET: 'test-secret-0123456789-abcdef',
+        LOG_LEVEL: 'error',
       },
-      stdio: 'ignore',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, so that stopping it also stops the Node process tsx starts.
+      detached: true,
     });
-    for (let i = 0; i < 100; i++) {
+    let output = '';
+    server.stdout!.on('data', (d) => (output += d));
+    server.stderr!.on('data', (d) => (output += d));
+    for (let i = 0; ; i++) {
       if (
         await fetch(`${base}/courses`).then(
           (r) => r.ok,
@@ -76,12 +83,13 @@ describe('a new course folder', () => {
         )
       )
         break;
+      if (i === 150 || server.exitCode !== null) throw new Error(`server did not start:\n${output}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   }, 240_000);
 
   afterAll(() => {
-    server?.kill();
+    if (server?.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
