@@ -5,7 +5,7 @@
  * their portfolios as of `asOf` (`YYYY-MM-DD`): ticker, shares after splits and bonus shares, market
  * value at the last close, and weight = market value ÷ the member's total market value. It computes
  * them with the portfolio engine from the portfolio tables `portfolios (id, user_id)` and
- * `transactions (portfolio_id, date, ticker, type, shares, price, fee)` — the shape of the engine's
+ * `transactions (portfolio_id, date, seq, ticker, type, shares, price, fee)`, `seq` ordering a day's entries — the shape of the engine's
  * `Transaction` — and returns no positions on a database that has no portfolio tables.
  */
 import { sql } from 'drizzle-orm';
@@ -30,7 +30,7 @@ export async function memberHoldings(db: Db, userId: string, asOf: string): Prom
            t.shares::float8 as shares, t.price::float8 as price, t.fee::float8 as fee
     from transactions t join portfolios p on p.id = t.portfolio_id
     where p.user_id = ${userId} and t.date <= ${asOf}::date
-    order by t.date, t.id`);
+    order by t.date, t.seq`);
   const transactions = (txResult as unknown as Rows<Transaction>).rows;
   if (transactions.length === 0) return [];
   const tickers = [...new Set(transactions.map((t) => t.ticker))];

@@ -82,16 +82,20 @@ async function seedMarket(h: DbHandle) {
     .values({ ticker: 'UNVR', type: 'split', cumDate: DAYS[199]!, exDate: SPLIT_DAY, ratioFrom: 1, ratioTo: 2 });
 }
 
-/** The portfolio tables as the holdings contract reads them, when the portfolio feature has not created them. */
+/**
+ * The portfolio tables as the holdings contract reads them (the shape of feat/portfolio's schema), when the
+ * portfolio feature has not created them in this database.
+ */
 async function ensurePortfolioTables(h: DbHandle) {
-  await h.db.execute(
-    sql`create table if not exists portfolios (id uuid primary key default gen_random_uuid(), user_id uuid not null references users(id) on delete cascade)`,
-  );
-  await h.db.execute(sql`create table if not exists transactions (
+  await h.db.execute(sql`create table if not exists portfolios (
     id uuid primary key default gen_random_uuid(),
+    user_id uuid not null references users(id) on delete cascade,
+    name text not null)`);
+  await h.db.execute(sql`create table if not exists transactions (
+    id uuid primary key default gen_random_uuid(), seq bigserial not null,
     portfolio_id uuid not null references portfolios(id) on delete cascade,
-    date date not null, ticker varchar(4) not null, type text not null,
-    shares integer not null, price numeric not null, fee integer not null default 0)`);
+    date date not null, ticker varchar(4) not null references emiten(ticker), type text not null,
+    shares bigint not null, price numeric(14, 4) not null, fee bigint not null default 0)`);
 }
 
 async function trade(
@@ -138,7 +142,9 @@ describe('recommendations', () => {
     const other = await createUser(h.db);
     const ids: string[] = [];
     for (const owner of [u.id, u.id, other.id]) {
-      const r = await h.db.execute(sql`insert into portfolios (user_id) values (${owner}) returning id::text as id`);
+      const r = await h.db.execute(
+        sql`insert into portfolios (user_id, name) values (${owner}, ${`Portofolio ${ids.length + 1}`}) returning id::text as id`,
+      );
       ids.push((r as unknown as { rows: { id: string }[] }).rows[0]!.id);
     }
     await trade(h, ids[0]!, DAYS[10]!, 'BBCA', 'buy', 1_000, 10_000);
@@ -146,6 +152,9 @@ describe('recommendations', () => {
     await trade(h, ids[1]!, DAYS[30]!, 'UNVR', 'buy', 1_000, 4_000);
     await trade(h, ids[1]!, DAYS[40]!, 'ANTM', 'buy', 100, 1_700);
     await trade(h, ids[1]!, DAYS[50]!, 'ANTM', 'sell', 100, 1_700);
+    // A round trip within one day, in entry order.
+    await trade(h, ids[0]!, DAYS[60]!, 'ANTM', 'buy', 200, 1_700);
+    await trade(h, ids[0]!, DAYS[60]!, 'ANTM', 'sell', 200, 1_717);
     await trade(h, ids[2]!, DAYS[10]!, 'GOTO', 'buy', 100_000, 80); // another member's
     const held = await memberHoldings(h.db, u.id, TODAY);
     const bbca = 1_500 * 9_950;
