@@ -2,6 +2,8 @@
  * Content collections and their strict schemas (SPEC §4). A frontmatter mistake fails `astro build`
  * and `astro check` naming the file and the field. Files whose name starts with `_` are ignored.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { z } from 'astro/zod';
@@ -52,14 +54,17 @@ const analisisNonEmitenTeaser = defineCollection({
 });
 
 const courses = defineCollection({
-  loader: glob({ base: './content/courses', pattern: '*/index.mdx', generateId: ({ entry }) => entry.split('/')[0]! }),
+  loader: glob({ base: './content/courses', pattern: '[!_]*/index.mdx', generateId: ({ entry }) => entry.split('/')[0]! }),
   schema: z
     .object({
       title: text,
       level: z.enum(['pemula', 'menengah', 'mahir']),
       tier,
       description: text.max(400),
-      cover: text,
+      /** An image in `public/covers/`, shown 16:9 on the catalogue and the course page. */
+      cover: text
+        .regex(/^\/covers\/[a-z0-9-]+\.(svg|png|jpg|webp)$/, 'must be /covers/<name>.svg (or .png, .jpg, .webp)')
+        .refine((p) => existsSync(path.join(process.cwd(), 'public', p)), { message: 'no such file in public/covers/' }),
       /** Estimated total duration in minutes. */
       duration: z.number().int().positive(),
     })
@@ -68,7 +73,7 @@ const courses = defineCollection({
 
 const lessons = defineCollection({
   // Lesson files are `NN-slug.mdx`; the number orders them.
-  loader: glob({ base: './content/courses', pattern: '*/[0-9][0-9]-*.mdx', generateId: pathId }),
+  loader: glob({ base: './content/courses', pattern: '[!_]*/[0-9][0-9]-*.mdx', generateId: pathId }),
   schema: z
     .object({
       title: text,

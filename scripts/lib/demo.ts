@@ -8,6 +8,7 @@ import { reloadDemoMarket, type DemoLoadCounts } from '../../src/server/db/demo'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, loadDemoAccounts } from '../../src/server/services/demo-accounts';
 import { clearDemoPortfolios, loadDemoPortfolios } from '../../src/server/services/portfolio/demo';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode, RESTRICT_VIOLATION } from '../../src/server/db/errors';
+import { loadDemoRiskProfiles } from '../../src/server/services/demo-risk-profiles';
 import { now } from '../../src/server/config';
 import { wibDate } from '../../src/lib/format';
 
@@ -38,6 +39,7 @@ export async function loadDemo(handle: DbHandle): Promise<void> {
   const ids = await loadDemoAccounts(handle.db, today);
   // After a refused reload the previous market stays, and the sample portfolios are rebuilt on it.
   const trades = await loadDemoPortfolios(handle.db, ids, wibDate(today));
+  await loadDemoRiskProfiles(handle.db, ids, today);
   if (!counts) {
     throw new Error(
       'Demo market not reloaded: members other than the demo accounts hold transactions in demo tickers, and their trades are never deleted. The previous market data stays.',

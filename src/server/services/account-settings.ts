@@ -11,6 +11,8 @@ import { issueEmailToken } from './email-tokens';
 import { sendMail } from '../integrations/mail';
 import { audit } from './audit';
 import { exportPortfolioData } from './portfolio/export';
+import { exportCourseProgress } from './course-progress';
+import { findRiskProfile } from './risk-profile';
 
 export type SettingsResult = { ok: true; message: string; user?: User } | { ok: false; status: 400 | 404 | 409; field: string; message: string };
 
@@ -63,10 +65,12 @@ export async function exportData(db: Db, userId: string): Promise<Record<string,
   const user = await findUserById(db, userId);
   if (!user) return null;
   const { passwordHash, ...profile } = user;
-  const [accounts, periods, events] = await Promise.all([
+  const [accounts, periods, events, courses, riskProfile] = await Promise.all([
     db.select({ provider: authAccounts.provider, linkedAt: authAccounts.createdAt }).from(authAccounts).where(eq(authAccounts.userId, userId)),
     db.select().from(memberships).where(eq(memberships.userId, userId)),
     db.select({ at: auditLog.at, action: auditLog.action }).from(auditLog).where(eq(auditLog.subjectId, userId)),
+    exportCourseProgress(db, userId),
+    findRiskProfile(db, userId),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -75,6 +79,8 @@ export async function exportData(db: Db, userId: string): Promise<Record<string,
     memberships: periods,
     activity: events,
     portfolios: await exportPortfolioData(db, userId),
+    courses,
+    riskProfile,
   };
 }
 

@@ -1,3 +1,5 @@
 export * from './market';
 export * from './accounts';
 export * from './portfolio';
+export * from './courses';
+export * from './risk-profiles';
