@@ -1,2 +1,3 @@
 export * from './market';
 export * from './accounts';
+export * from './payments';
