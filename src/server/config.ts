@@ -34,6 +34,12 @@ const schema = z
     MAIL_FROM: z.string().min(3).default('Telaah <no-reply@telaah.test>'),
     SENTRY_DSN: optionalUrl,
     APP_NOW: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+  })
+  .superRefine((c, ctx) => {
+    // A provider that can take money must be able to tell us it did.
+    if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required when STRIPE_SECRET_KEY is set' });
+    }
   });
 
 export type Config = z.infer<typeof schema>;

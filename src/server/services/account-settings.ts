@@ -10,6 +10,7 @@ import { emailSchema, escapeHtml, findUserByEmail, findUserById, nameSchema, typ
 import { issueEmailToken } from './email-tokens';
 import { sendMail } from '../integrations/mail';
 import { audit } from './audit';
+import { paymentsForExport } from './payments/history';
 
 export type SettingsResult = { ok: true; message: string; user?: User } | { ok: false; status: 400 | 404 | 409; field: string; message: string };
 
@@ -62,16 +63,18 @@ export async function exportData(db: Db, userId: string): Promise<Record<string,
   const user = await findUserById(db, userId);
   if (!user) return null;
   const { passwordHash, ...profile } = user;
-  const [accounts, periods, events] = await Promise.all([
+  const [accounts, periods, events, paid] = await Promise.all([
     db.select({ provider: authAccounts.provider, linkedAt: authAccounts.createdAt }).from(authAccounts).where(eq(authAccounts.userId, userId)),
     db.select().from(memberships).where(eq(memberships.userId, userId)),
     db.select({ at: auditLog.at, action: auditLog.action }).from(auditLog).where(eq(auditLog.subjectId, userId)),
+    paymentsForExport(db, userId),
   ]);
   return {
     exportedAt: new Date().toISOString(),
     profile: { ...profile, hasPassword: passwordHash !== null },
     signInMethods: accounts,
     memberships: periods,
+    payments: paid,
     activity: events,
   };
 }
