@@ -17,7 +17,10 @@ export const PORTS = {
   oidc: PORT + 5,
   sentry: PORT + 6,
   brokenServer: PORT + 12,
+  noPaymentsServer: PORT + 13,
 } as const;
+/** Shared by the app and the Stripe stand-in, which signs its webhook events with it. */
+export const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_stand_in_secret';
 // Each run starts on a fresh embedded database, so the demo data is exactly as generated.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'telaah-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
@@ -45,22 +48,39 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: 'npx tsx scripts/start.ts',
-    url: `http://localhost:${PORT}/`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: 'localhost',
-      DATA_DIR: dataDir,
-      APP_URL: `http://localhost:${PORT}`,
-      AUTH_SECRET: 'e2e-secret-not-for-production-0123456789',
-      APP_NOW: process.env.APP_NOW ?? '2026-11-20T10:00:00+07:00',
-      DATABASE_URL: '',
-      NODE_ENV: 'test',
+  webServer: [
+    {
+      // The Stripe stand-in delivers every event 5 times at once, before the browser returns.
+      command: 'npx tsx tests/stand-ins/stripe.ts',
+      url: `http://127.0.0.1:${PORTS.stripe}/_standin/health`,
+      reuseExistingServer: false,
+      env: {
+        STRIPE_STANDIN_PORT: String(PORTS.stripe),
+        STRIPE_WEBHOOK_SECRET,
+        STRIPE_STANDIN_WEBHOOK_URL: `http://localhost:${PORT}/api/webhooks/stripe`,
+        STRIPE_STANDIN_DELIVERIES: '5',
+      },
     },
-  },
+    {
+      command: 'npx tsx scripts/start.ts',
+      url: `http://localhost:${PORT}/`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        HOST: 'localhost',
+        DATA_DIR: dataDir,
+        APP_URL: `http://localhost:${PORT}`,
+        AUTH_SECRET: 'e2e-secret-not-for-production-0123456789',
+        APP_NOW: process.env.APP_NOW ?? '2026-11-20T10:00:00+07:00',
+        DATABASE_URL: '',
+        NODE_ENV: 'test',
+        STRIPE_SECRET_KEY: 'sk_test_e2e_stand_in',
+        STRIPE_WEBHOOK_SECRET,
+        STRIPE_API_BASE: `http://127.0.0.1:${PORTS.stripe}`,
+      },
+    },
+  ],
 });
