@@ -197,16 +197,14 @@ export async function fulfil(db: Db, state: ProviderState, opts: FulfilOptions):
     return apply(tx, fresh!, state, opts.now);
   });
   if (result.change === 'granted' && result.payment?.userId) {
-    await sendReceiptMail(db, result.payment, opts.baseUrl).catch((err: unknown) =>
+    const payment = result.payment;
+    const mail = sendReceiptMail(db, payment, opts.baseUrl).catch((err: unknown) =>
       console.error(
-        JSON.stringify({
-          level: 'error',
-          msg: 'receipt mail failed',
-          paymentId: result.payment!.id,
-          error: String(err),
-        }),
+        JSON.stringify({ level: 'error', msg: 'receipt mail failed', paymentId: payment.id, error: String(err) }),
       ),
     );
+    // Webhooks must answer quickly (Midtrans: 5 s); a slow mail server finishes in the background.
+    await Promise.race([mail, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
   }
   return result;
 }

@@ -20,7 +20,21 @@ export async function handleWebhook(
 ): Promise<WebhookAnswer> {
   const provider = findProvider(providerId);
   if (!provider) return { status: 404, body: { error: 'Penyedia pembayaran ini tidak aktif di server ini.' } };
-  const parsed = await provider.parseNotification(request.rawBody, request.headers);
+  let parsed;
+  try {
+    parsed = await provider.parseNotification(request.rawBody, request.headers);
+  } catch (err) {
+    // The provider could not be asked for the status: answer non-2xx so that it delivers again.
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        msg: 'webhook could not be verified',
+        provider: providerId,
+        error: String(err),
+      }),
+    );
+    return { status: 503, body: { error: 'Status pembayaran belum bisa diperiksa; kirim ulang nanti.' } };
+  }
   if (!parsed.ok) {
     console.warn(
       JSON.stringify({ level: 'warn', msg: 'webhook rejected', provider: providerId, status: parsed.status }),
