@@ -21,6 +21,8 @@ export const PORTS = {
 } as const;
 /** Shared by the app and the Stripe stand-in, which signs its webhook events with it. */
 export const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_stand_in_secret';
+/** Shared by the app and the Midtrans stand-in, which signs its notifications with it. */
+export const MIDTRANS_SERVER_KEY = 'SB-Mid-server-e2e-stand-in';
 // Each run starts on a fresh embedded database, so the demo data is exactly as generated.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'telaah-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
@@ -62,6 +64,18 @@ export default defineConfig({
       },
     },
     {
+      // The Midtrans stand-in sends every notification 5 times at once, before the finish redirect.
+      command: 'npx tsx tests/stand-ins/midtrans.ts',
+      url: `http://127.0.0.1:${PORTS.midtrans}/_standin/health`,
+      reuseExistingServer: false,
+      env: {
+        MIDTRANS_STANDIN_PORT: String(PORTS.midtrans),
+        MIDTRANS_SERVER_KEY,
+        APP_URL: `http://localhost:${PORT}`,
+        MIDTRANS_STANDIN_DELIVERIES: '5',
+      },
+    },
+    {
       command: 'npx tsx scripts/start.ts',
       url: `http://localhost:${PORT}/`,
       timeout: 120_000,
@@ -80,6 +94,8 @@ export default defineConfig({
         STRIPE_SECRET_KEY: 'sk_test_e2e_stand_in',
         STRIPE_WEBHOOK_SECRET,
         STRIPE_API_BASE: `http://127.0.0.1:${PORTS.stripe}`,
+        MIDTRANS_SERVER_KEY,
+        MIDTRANS_API_BASE: `http://127.0.0.1:${PORTS.midtrans}`,
       },
     },
   ],
