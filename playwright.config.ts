@@ -20,7 +20,12 @@ export const PORTS = {
   brokenServer: PORT + 12,
   unmonitoredServer: PORT + 13,
   productionServer: PORT + 14,
+  noPaymentsServer: PORT + 15,
 } as const;
+/** Shared by the app and the Stripe stand-in, which signs its webhook events with it. */
+export const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_stand_in_secret';
+/** Shared by the app and the Midtrans stand-in, which signs its notifications with it. */
+export const MIDTRANS_SERVER_KEY = 'SB-Mid-server-e2e-stand-in';
 /** The DSN every server under test reports to: the Sentry ingest stand-in, project 42. */
 export const SENTRY_DSN = `http://publickey@127.0.0.1:${PORTS.sentry}/42`;
 // Each run starts on a fresh embedded database, so the demo data is exactly as generated.
@@ -66,6 +71,30 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
+      // The Stripe stand-in delivers every event 5 times at once, before the browser returns.
+      command: 'npx tsx tests/stand-ins/stripe.ts',
+      url: `http://127.0.0.1:${PORTS.stripe}/_standin/health`,
+      reuseExistingServer: false,
+      env: {
+        STRIPE_STANDIN_PORT: String(PORTS.stripe),
+        STRIPE_WEBHOOK_SECRET,
+        STRIPE_STANDIN_WEBHOOK_URL: `http://localhost:${PORT}/api/webhooks/stripe`,
+        STRIPE_STANDIN_DELIVERIES: '5',
+      },
+    },
+    {
+      // The Midtrans stand-in sends every notification 5 times at once, before the finish redirect.
+      command: 'npx tsx tests/stand-ins/midtrans.ts',
+      url: `http://127.0.0.1:${PORTS.midtrans}/_standin/health`,
+      reuseExistingServer: false,
+      env: {
+        MIDTRANS_STANDIN_PORT: String(PORTS.midtrans),
+        MIDTRANS_SERVER_KEY,
+        APP_URL: `http://localhost:${PORT}`,
+        MIDTRANS_STANDIN_DELIVERIES: '5',
+      },
+    },
+    {
     command: 'npx tsx scripts/start.ts',
     url: `http://localhost:${PORT}/`,
     timeout: 120_000,
@@ -88,6 +117,11 @@ export default defineConfig({
       SENTRY_DSN,
       // One line per request would flood the test output; server errors still show.
       LOG_LEVEL: 'error',
+      STRIPE_SECRET_KEY: 'sk_test_e2e_stand_in',
+      STRIPE_WEBHOOK_SECRET,
+      STRIPE_API_BASE: `http://127.0.0.1:${PORTS.stripe}`,
+      MIDTRANS_SERVER_KEY,
+      MIDTRANS_API_BASE: `http://127.0.0.1:${PORTS.midtrans}`,
     },
     },
   ],

@@ -25,6 +25,10 @@ const schema = z
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
     STRIPE_API_BASE: optionalUrl,
+    MIDTRANS_SERVER_KEY: optionalText,
+    MIDTRANS_CLIENT_KEY: optionalText,
+    MIDTRANS_IS_PRODUCTION: z.stringbool().default(false),
+    MIDTRANS_API_BASE: optionalUrl,
     TELEGRAM_BOT_TOKEN: optionalText,
     TELEGRAM_BOT_USERNAME: optionalText,
     TELEGRAM_WEBHOOK_SECRET: optionalText,
@@ -39,6 +43,12 @@ const schema = z
     SENTRY_TRACES_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     APP_NOW: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+  })
+  .superRefine((c, ctx) => {
+    // A provider that can take money must be able to tell us it did.
+    if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required when STRIPE_SECRET_KEY is set' });
+    }
   });
 
 export type Config = z.infer<typeof schema>;

@@ -3,3 +3,4 @@ export * from './accounts';
 export * from './portfolio';
 export * from './courses';
 export * from './risk-profiles';
+export * from './payments';
