@@ -23,6 +23,7 @@ export function allowTelegramLoginWidget(ctx: CspContext): void {
  * form post too, so a post that the server answers with a redirect to an SSO provider or to Stripe
  * Checkout needs that origin here.
  */
-export function allowFormRedirectTo(ctx: CspContext, url: string): void {
-  ctx.csp?.insertDirective(`form-action 'self' ${new URL(url).origin}`);
+export function allowFormRedirectTo(ctx: CspContext, ...urls: string[]): void {
+  const origins = [...new Set(urls.map((u) => new URL(u).origin))];
+  ctx.csp?.insertDirective(`form-action 'self' ${origins.join(' ')}`);
 }

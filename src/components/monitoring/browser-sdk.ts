@@ -15,9 +15,9 @@ export function startBrowserMonitoring(settings: BrowserMonitoringConfig): void 
     release: settings.release,
     environment: settings.environment,
     sendDefaultPii: false,
-    // Errors only: no performance tracing from the browser.
+    // Errors only: no performance tracing and no session pings, so a page view costs members no request.
     tracesSampleRate: 0,
-    integrations: (defaults) => defaults.filter((i) => i.name !== 'BrowserTracing'),
+    integrations: (defaults) => defaults.filter((i) => i.name !== 'BrowserTracing' && i.name !== 'BrowserSession'),
     denyUrls: EXTENSION_URLS,
     beforeSend,
     beforeSendTransaction,
