@@ -34,6 +34,8 @@ const schema = z
     MAIL_FROM: z.string().min(3).default('Telaah <no-reply@telaah.test>'),
     SENTRY_DSN: optionalUrl,
     APP_NOW: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+    JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+    CONTENT_DIR: z.string().min(1).default('./content'),
   });
 
 export type Config = z.infer<typeof schema>;

@@ -1,2 +1,4 @@
 export * from './market';
 export * from './accounts';
+export * from './telegram';
+export * from './notifications';
