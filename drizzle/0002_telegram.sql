@@ -45,6 +45,7 @@ CREATE TABLE "content_seen" (
 	"kind" text NOT NULL,
 	"key" text NOT NULL,
 	"first_seen_at" timestamp with time zone NOT NULL,
+	"announce" boolean NOT NULL,
 	CONSTRAINT "content_seen_kind_key_pk" PRIMARY KEY("kind","key")
 );
 --> statement-breakpoint
@@ -75,4 +76,5 @@ ALTER TABLE "notices" ADD CONSTRAINT "notices_user_id_users_id_fk" FOREIGN KEY (
 ALTER TABLE "notification_prefs" ADD CONSTRAINT "notification_prefs_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "telegram_group_members_open_idx" ON "telegram_group_members" USING btree ("telegram_user_id","group") WHERE "telegram_group_members"."removed_at" is null;--> statement-breakpoint
 CREATE INDEX "telegram_group_members_user_idx" ON "telegram_group_members" USING btree ("user_id");--> statement-breakpoint
-CREATE INDEX "telegram_link_tokens_user_idx" ON "telegram_link_tokens" USING btree ("user_id");
+CREATE INDEX "telegram_link_tokens_user_idx" ON "telegram_link_tokens" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "notices_subject_idx" ON "notices" USING btree ("subject");

@@ -55,6 +55,8 @@ export interface Telegram {
   createJoinRequestLink(chatId: string, name: string, expiresAt: Date): Promise<string>;
   /** Removes a user from a chat and lifts the ban at once, so they may join again later. */
   removeFromChat(chatId: string, userId: number): Promise<void>;
+  /** Points Telegram at the webhook, with the secret, for the updates the bot handles. */
+  setWebhook(url: string): Promise<void>;
 }
 
 /** The bot's id is the number before the colon of its token, so `getMe` is not needed. */
@@ -95,47 +97,29 @@ async function call<T>(what: string, fn: () => Promise<T>): Promise<T> {
   }
 }
 
+const REPLY = { link_preview_options: { is_disabled: true } };
+
 /** Chat ids from the configuration are strings; the Bot API takes numeric ids as numbers. */
 const chat = (id: string) => (/^-?\d+$/.test(id) ? Number(id) : id);
 
-export function createTelegram(settings: TelegramSettings, handlers: BotHandlers): Telegram {
+/** The bot; without `handlers` it only makes calls (CLIs) and answers every webhook request 503. */
+export function createTelegram(settings: TelegramSettings, handlers?: BotHandlers): Telegram {
   const bot = new Bot(settings.token, {
     botInfo: botInfo(settings),
     client: { apiRoot: settings.apiRoot, timeoutSeconds: 15 },
   });
 
-  bot.use(async (ctx, next) => {
-    const id = ctx.update.update_id;
-    if (!(await handlers.claimUpdate(id))) return;
-    try {
-      await next();
-    } catch (err) {
-      await handlers.releaseUpdate(id);
-      throw err;
-    }
-  });
-  const reply = { link_preview_options: { is_disabled: true } };
-  const dm = bot.chatType('private');
-  dm.command('start', async (ctx) => {
-    await ctx.reply(await handlers.onStart(toUser(ctx.from), ctx.match.trim()), reply);
-  });
-  dm.on('message', async (ctx) => {
-    await ctx.reply(await handlers.onOtherMessage(toUser(ctx.from)), reply);
-  });
-  bot.on('chat_join_request', async (ctx) => {
-    const req = ctx.chatJoinRequest;
-    const decision = await handlers.onJoinRequest(req.chat.id, toUser(req.from));
-    if (decision === 'approve') await ctx.approveChatJoinRequest(req.from.id);
-    else await ctx.declineChatJoinRequest(req.from.id);
-  });
-
-  const callback = settings.webhookSecret
-    ? webhookCallback(bot, 'std/http', { secretToken: settings.webhookSecret, timeoutMilliseconds: 20_000 })
-    : null;
+  if (handlers) install(bot, handlers);
+  const callback =
+    handlers && settings.webhookSecret
+      ? webhookCallback(bot, 'std/http', { secretToken: settings.webhookSecret, timeoutMilliseconds: 20_000 })
+      : null;
 
   return {
     username: settings.username,
     async handleWebhook(request) {
+      if (!handlers) return new Response('"no handlers"', { status: 503 });
+      // Without a configured secret grammY would accept anyone: refuse instead.
       if (!callback) return new Response('"unauthorized"', { status: 401 });
       try {
         return await callback(request);
@@ -145,7 +129,7 @@ export function createTelegram(settings: TelegramSettings, handlers: BotHandlers
       }
     },
     async sendMessage(chatId, text) {
-      await call('sendMessage', () => bot.api.sendMessage(chatId, text, reply));
+      await call('sendMessage', () => bot.api.sendMessage(chatId, text, REPLY));
     },
     async createJoinRequestLink(chatId, name, expiresAt) {
       const link = await call('createChatInviteLink', () =>
@@ -161,5 +145,38 @@ export function createTelegram(settings: TelegramSettings, handlers: BotHandlers
       await call('banChatMember', () => bot.api.banChatMember(chat(chatId), userId));
       await call('unbanChatMember', () => bot.api.unbanChatMember(chat(chatId), userId, { only_if_banned: true }));
     },
+    async setWebhook(url) {
+      await call('setWebhook', () =>
+        bot.api.setWebhook(url, { secret_token: settings.webhookSecret, allowed_updates: ['message', 'chat_join_request'] }),
+      );
+    },
   };
+}
+
+
+/** The update handlers: each update once, `/start` and other private messages, join requests. */
+function install(bot: Bot, handlers: BotHandlers): void {
+  bot.use(async (ctx, next) => {
+    const id = ctx.update.update_id;
+    if (!(await handlers.claimUpdate(id))) return;
+    try {
+      await next();
+    } catch (err) {
+      await handlers.releaseUpdate(id);
+      throw err;
+    }
+  });
+  const dm = bot.chatType('private');
+  dm.command('start', async (ctx) => {
+    await ctx.reply(await handlers.onStart(toUser(ctx.from), ctx.match.trim()), REPLY);
+  });
+  dm.on('message', async (ctx) => {
+    await ctx.reply(await handlers.onOtherMessage(toUser(ctx.from)), REPLY);
+  });
+  bot.on('chat_join_request', async (ctx) => {
+    const req = ctx.chatJoinRequest;
+    const decision = await handlers.onJoinRequest(req.chat.id, toUser(req.from));
+    if (decision === 'approve') await ctx.approveChatJoinRequest(req.from.id);
+    else await ctx.declineChatJoinRequest(req.from.id);
+  });
 }

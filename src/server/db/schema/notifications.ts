@@ -1,4 +1,4 @@
-import { boolean, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { users } from './accounts';
 import type { NoticeChannel, NoticeEvent } from '../../../domain/notifications';
@@ -35,12 +35,13 @@ export const notices = pgTable(
     subject: text('subject').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
   },
-  (t) => [unique('notices_once').on(t.userId, t.event, t.channel, t.subject)],
+  (t) => [unique('notices_once').on(t.userId, t.event, t.channel, t.subject), index('notices_subject_idx').on(t.subject)],
 );
 
 /**
  * Content items the jobs have seen, with when they first saw them: a lesson has no publication date,
- * so "new" means "first seen after the first run".
+ * so "new" means "first seen by a later run". What the very first run finds is the baseline and is
+ * not announced.
  */
 export const contentSeen = pgTable(
   'content_seen',
@@ -48,6 +49,7 @@ export const contentSeen = pgTable(
     kind: text('kind').$type<'lesson'>().notNull(),
     key: text('key').notNull(),
     firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+    announce: boolean('announce').notNull(),
   },
   (t) => [primaryKey({ columns: [t.kind, t.key] })],
 );

@@ -6,7 +6,7 @@
 import { eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { telegramUpdates, users } from '../../db/schema';
-import { createTelegram, type BotHandlers, type Telegram, type TelegramSettings, type TelegramUser } from '../../integrations/telegram';
+import { createTelegram, type BotHandlers, type TelegramSettings, type TelegramUser } from '../../integrations/telegram';
 import { currentTier } from '../membership';
 import { TIER_LABEL } from '../../../domain/tiers';
 import { consumeLinkToken, linkAccount } from './link';
