@@ -24,7 +24,10 @@ async function freshPglite(): Promise<DbHandle> {
   return { db: db as unknown as DbHandle['db'], kind: 'pglite', close: () => client.close() };
 }
 
-async function freshPostgres(url: string): Promise<DbHandle> {
+/** A test database; `databaseUrl` is set on PostgreSQL, for tests that open a second connection or run a CLI on it. */
+export type TestDb = DbHandle & { databaseUrl?: string };
+
+async function freshPostgres(url: string): Promise<TestDb> {
   // A database of its own per test file: migrations reference "public", so schemas cannot isolate.
   const name = `telaah_t_${randomBytes(6).toString('hex')}`;
   const { Client } = await import('pg');
@@ -43,6 +46,7 @@ async function freshPostgres(url: string): Promise<DbHandle> {
   const handle = await openDatabase({ databaseUrl: target.toString(), dataDir: '' });
   return {
     ...handle,
+    databaseUrl: target.toString(),
     close: async () => {
       await handle.close();
       await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -51,7 +55,7 @@ async function freshPostgres(url: string): Promise<DbHandle> {
 }
 
 /** A new empty, migrated database; call `close()` when done. */
-export function createTestDb(): Promise<DbHandle> {
+export function createTestDb(): Promise<TestDb> {
   const url = process.env.TEST_DATABASE_URL;
   return url ? freshPostgres(url) : freshPglite();
 }
