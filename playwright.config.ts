@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { TELEGRAM_E2E } from './tests/e2e/telegram-env';
 
 const PORT = Number(process.env.E2E_PORT ?? 4329);
 /**
@@ -45,22 +46,36 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: 'npx tsx scripts/start.ts',
-    url: `http://localhost:${PORT}/`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: 'localhost',
-      DATA_DIR: dataDir,
-      APP_URL: `http://localhost:${PORT}`,
-      AUTH_SECRET: 'e2e-secret-not-for-production-0123456789',
-      APP_NOW: process.env.APP_NOW ?? '2026-11-20T10:00:00+07:00',
-      DATABASE_URL: '',
-      NODE_ENV: 'test',
+  webServer: [
+    {
+      command: `npx tsx tests/stand-ins/telegram.ts --port ${PORTS.telegram} --webhook http://localhost:${PORT}/api/telegram/webhook --secret ${TELEGRAM_E2E.webhookSecret}`,
+      url: `http://127.0.0.1:${PORTS.telegram}/__calls`,
+      timeout: 30_000,
+      reuseExistingServer: false,
     },
-  },
+    {
+      command: 'npx tsx scripts/start.ts',
+      url: `http://localhost:${PORT}/`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        HOST: 'localhost',
+        DATA_DIR: dataDir,
+        APP_URL: `http://localhost:${PORT}`,
+        AUTH_SECRET: 'e2e-secret-not-for-production-0123456789',
+        APP_NOW: process.env.APP_NOW ?? '2026-11-20T10:00:00+07:00',
+        DATABASE_URL: '',
+        NODE_ENV: 'test',
+        TELEGRAM_BOT_TOKEN: TELEGRAM_E2E.token,
+        TELEGRAM_BOT_USERNAME: TELEGRAM_E2E.username,
+        TELEGRAM_WEBHOOK_SECRET: TELEGRAM_E2E.webhookSecret,
+        TELEGRAM_API_ROOT: `http://127.0.0.1:${PORTS.telegram}`,
+        TELEGRAM_GROUP_REGULER_ID: TELEGRAM_E2E.groups.reguler,
+        TELEGRAM_GROUP_PREMIUM_ID: TELEGRAM_E2E.groups.premium,
+      },
+    },
+  ],
 });
