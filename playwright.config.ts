@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { OIDC_CLIENT } from './tests/stand-ins/oidc';
 import { TELEGRAM_E2E } from './tests/e2e/telegram-env';
 
 const PORT = Number(process.env.E2E_PORT ?? 4329);
@@ -48,6 +49,14 @@ export default defineConfig({
   },
   webServer: [
     {
+      // A real OpenID Connect provider for the SSO stories.
+      command: `npx tsx tests/stand-ins/oidc.ts --port ${PORTS.oidc} --redirect http://localhost:${PORT}/api/auth/callback/oidc`,
+      url: `http://127.0.0.1:${PORTS.oidc}/.well-known/openid-configuration`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+    },
+    {
+      // The Telegram Bot API: records calls and posts updates to the app's webhook.
       command: `npx tsx tests/stand-ins/telegram.ts --port ${PORTS.telegram} --webhook http://localhost:${PORT}/api/telegram/webhook --secret ${TELEGRAM_E2E.webhookSecret}`,
       url: `http://127.0.0.1:${PORTS.telegram}/__calls`,
       timeout: 30_000,
@@ -69,6 +78,10 @@ export default defineConfig({
         APP_NOW: process.env.APP_NOW ?? '2026-11-20T10:00:00+07:00',
         DATABASE_URL: '',
         NODE_ENV: 'test',
+        OIDC_ISSUER: `http://127.0.0.1:${PORTS.oidc}`,
+        OIDC_CLIENT_ID: OIDC_CLIENT.id,
+        OIDC_CLIENT_SECRET: OIDC_CLIENT.secret,
+        OIDC_NAME: 'Telaah ID',
         TELEGRAM_BOT_TOKEN: TELEGRAM_E2E.token,
         TELEGRAM_BOT_USERNAME: TELEGRAM_E2E.username,
         TELEGRAM_WEBHOOK_SECRET: TELEGRAM_E2E.webhookSecret,

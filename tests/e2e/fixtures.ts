@@ -17,8 +17,8 @@ export const DEMO = {
 /** Signs in through the form and waits until the member has landed. */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD, callbackUrl?: string): Promise<void> {
   await page.goto(callbackUrl ? `/sign-in?callbackUrl=${encodeURIComponent(callbackUrl)}` : '/sign-in');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Kata sandi').fill(password);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Kata sandi', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Masuk', exact: true }).click();
   await expect(page).not.toHaveURL(/\/sign-in/);
 }

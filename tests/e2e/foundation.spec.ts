@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { ROUTES } from './routes';
+import { DEMO, DEMO_PASSWORD } from './fixtures';
 
 test.describe('setiap rute brief tersedia', () => {
   for (const route of ROUTES) {
@@ -24,7 +25,10 @@ test('anggota yang keluar diarahkan ke halaman masuk lalu kembali ke callbackUrl
   await page.goto('/portofolio/transaksi');
   await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fportofolio%2Ftransaksi$/);
   await expect(page.getByRole('heading', { name: 'Masuk ke Telaah' })).toBeVisible();
-  await expect(page.locator('input[name="callbackUrl"]')).toHaveValue('/portofolio/transaksi');
+  await page.getByLabel('Email', { exact: true }).fill(DEMO.gratis);
+  await page.getByLabel('Kata sandi', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
+  await expect(page).toHaveURL(/\/portofolio\/transaksi$/);
 });
 
 test('alamat yang tidak ada mendapat halaman 404 berbahasa Indonesia dengan pencarian', async ({ page }) => {

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { assertProductionReady, ConfigError, parseConfig } from './config';
+
+describe('configuration', () => {
+  it('applies defaults and treats empty strings as unset', () => {
+    const c = parseConfig({ PORT: '', DATABASE_URL: '' });
+    expect(c).toMatchObject({ PORT: 4321, HOST: 'localhost', DATA_DIR: './data' });
+    expect(c.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'delapan' }, 'PORT'],
+    [{ DATABASE_URL: 'bukan url' }, 'DATABASE_URL'],
+    [{ APP_NOW: 'kemarin' }, 'APP_NOW'],
+    [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+  ])('stops with one line naming the bad variable (%o)', (env, name) => {
+    let message = '';
+    try {
+      parseConfig(env);
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(new RegExp(`^Configuration error: ${name} `));
+    expect(message).not.toContain('\n');
+  });
+
+  it('requires AUTH_SECRET in production only', () => {
+    expect(() => assertProductionReady(parseConfig({ NODE_ENV: 'production' }))).toThrow(
+      'Configuration error: AUTH_SECRET is required in production',
+    );
+    expect(() => assertProductionReady(parseConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }))).not.toThrow();
+    expect(() => assertProductionReady(parseConfig({}))).not.toThrow();
+  });
+});

@@ -1,0 +1,232 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, latestMailTo, signIn, signOut } from './fixtures';
+
+test.describe('akun demo', () => {
+  for (const [role, email] of Object.entries(DEMO)) {
+    test(`anggota demo ${role} masuk lewat formulir dan mendarat di portofolio`, async ({ page }) => {
+      await signIn(page, email);
+      await expect(page).toHaveURL(/\/portofolio\/all$/);
+      await expect(page.getByRole('button', { name: 'Keluar' })).toBeVisible();
+    });
+  }
+});
+
+test('pengunjung mendaftar, memverifikasi email dari kotak keluar, lalu masuk', async ({ page }) => {
+  const email = `baru-${Date.now()}@contoh.id`;
+  await page.goto('/sign-up');
+  await page.getByLabel('Nama', { exact: true }).fill('Rina Baru');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Kata sandi', { exact: true }).fill('pendek');
+  await page.getByRole('button', { name: 'Daftar' }).click();
+  await expect(page.getByText('Kata sandi minimal 10 karakter.')).toBeVisible();
+  await page.getByLabel('Kata sandi', { exact: true }).fill('nasi-uduk-betawi-2026');
+  await page.getByRole('button', { name: 'Daftar' }).click();
+  await expect(page.getByRole('heading', { name: 'Cek email Anda' })).toBeVisible();
+
+  const mail = await latestMailTo(email);
+  expect(mail.subject).toBe('Verifikasi email Anda di Telaah');
+  const link = /https?:\/\/\S+verify-email\?token=[\w-]+/.exec(mail.text)![0];
+  await page.goto(link);
+  await expect(page.getByText('Email Anda sudah terverifikasi. Silakan masuk.')).toBeVisible();
+  await signIn(page, email, 'nasi-uduk-betawi-2026');
+  await expect(page).toHaveURL(/\/portofolio\/all$/);
+});
+
+test('pendaftaran dengan email yang sudah terdaftar ditolak dengan pesan yang jelas', async ({ page }) => {
+  await page.goto('/sign-up');
+  await page.getByLabel('Nama', { exact: true }).fill('Peniru');
+  await page.getByLabel('Email', { exact: true }).fill(DEMO.gratis);
+  await page.getByLabel('Kata sandi', { exact: true }).fill('nasi-uduk-betawi-2026');
+  await page.getByRole('button', { name: 'Daftar' }).click();
+  await expect(page.getByText('Email ini sudah terdaftar.', { exact: false })).toBeVisible();
+});
+
+test('masuk dengan SSO lewat penyedia OpenID Connect, mendarat di /sso-callback lalu /check-user', async ({ page }) => {
+  const visited: string[] = [];
+  page.on('request', (r) => {
+    if (r.isNavigationRequest() && r.frame() === page.mainFrame()) visited.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/sign-in');
+  await page.getByRole('button', { name: 'Masuk dengan Telaah ID' }).click();
+  await page.locator('input[name="login"]').fill('dian.sso@contoh.id');
+  await page.locator('input[name="password"]').fill('apa-saja');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await expect(page).toHaveURL(/\/portofolio\/all$/);
+  expect(visited).toContain('/sso-callback');
+  expect(visited).toContain('/check-user');
+  await page.goto('/settings/account');
+  await expect(page.getByText('Saat ini: dian.sso@contoh.id')).toBeVisible();
+  await expect(page.getByText('SSO (Telaah ID)')).toBeVisible();
+});
+
+test('kesalahan SSO ditampilkan dalam bahasa Indonesia', async ({ page }) => {
+  await page.goto('/sso-callback?error=AccessDenied');
+  await expect(page.getByRole('alert')).toHaveText('Akses ditolak. Akun SSO Anda tidak dapat dipakai untuk masuk ke Telaah.');
+});
+
+test('callbackUrl hanya dihormati untuk alamat di situs ini', async ({ page }) => {
+  await signIn(page, DEMO.reguler, DEMO_PASSWORD, '/settings/membership');
+  await expect(page).toHaveURL(/\/settings\/membership$/);
+  await signOut(page);
+  await page.goto('/sign-in?callbackUrl=%2F%2Fevil.example%2Fcuri');
+  await page.getByLabel('Email', { exact: true }).fill(DEMO.reguler);
+  await page.getByLabel('Kata sandi', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
+  await expect(page).toHaveURL(/localhost:\d+\/portofolio\/all$/);
+});
+
+test('20 kata sandi salah berturut-turut dijawab 429', async ({ page, request }) => {
+  const email = `sasaran-${Date.now()}@contoh.id`;
+  await signUpVerified(page, email, 'Sasaran Tebakan', 'kata-sandi-benar-1');
+  const statuses: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const res = await request.post('/sign-in', {
+      form: { email, password: `salah-${i}`, callbackUrl: '' },
+      headers: { Origin: new URL(test.info().project.use.baseURL!).origin },
+      maxRedirects: 0,
+    });
+    statuses.push(res.status());
+  }
+  expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+  expect(new Set(statuses.slice(5))).toEqual(new Set([429]));
+  const last = await request.post('/sign-in', {
+    form: { email, password: 'kata-sandi-benar-1' },
+    headers: { Origin: new URL(test.info().project.use.baseURL!).origin },
+    maxRedirects: 0,
+  });
+  expect(last.status()).toBe(429);
+  expect(last.headers()['retry-after']).toMatch(/^\d+$/);
+  expect(await last.text()).toContain('Terlalu banyak percobaan masuk');
+});
+
+test('formulir tanpa header Origin yang cocok ditolak', async ({ request }) => {
+  const res = await request.post('/sign-in', {
+    form: { email: DEMO.gratis, password: DEMO_PASSWORD },
+    headers: { Origin: 'https://evil.example' },
+    maxRedirects: 0,
+  });
+  expect(res.status()).toBe(403);
+});
+
+test('cookie sesi HttpOnly dan SameSite', async ({ page, context }) => {
+  await signIn(page, DEMO.gratis);
+  const cookie = (await context.cookies()).find((c) => c.name === 'authjs.session-token');
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+});
+
+async function signUpVerified(page: Page, email: string, name: string, password: string) {
+  await page.goto('/sign-up');
+  await page.getByLabel('Nama', { exact: true }).fill(name);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Kata sandi', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Daftar' }).click();
+  await expect(page.getByRole('heading', { name: 'Cek email Anda' })).toBeVisible();
+  await page.goto(/https?:\/\/\S+verify-email\?token=[\w-]+/.exec((await latestMailTo(email)).text)![0]);
+  await expect(page.getByText('Email Anda sudah terverifikasi.')).toBeVisible();
+}
+
+async function startImpersonating(page: Page, query: string, name: string) {
+  await page.goto(`/impersonate?q=${encodeURIComponent(query)}`);
+  await page.getByRole('button', { name: `Masuk sebagai ${name}` }).click();
+}
+
+test('admin masuk sebagai anggota, melihat spanduk, aksi sensitif ditolak, log audit tercatat, lalu berhenti', async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  await startImpersonating(page, 'gratis@telaah', 'Gita Gratis');
+  await expect(page).toHaveURL(/\/portofolio\/all$/);
+  const banner = page.getByRole('status').filter({ hasText: 'Anda sedang masuk sebagai' });
+  await expect(banner).toContainText('Gita Gratis');
+  await expect(banner.getByRole('button', { name: 'Akhiri' })).toBeVisible();
+
+  // The banner shows on a pre-rendered page too.
+  await page.goto('/courses');
+  await expect(page.getByText('Anda sedang masuk sebagai')).toBeVisible();
+
+  // Sensitive actions are refused while impersonating.
+  const pay = await page.goto('/pay?plan=reguler-1');
+  expect(pay?.status()).toBe(403);
+  await expect(page.getByText('Tindakan ini tidak tersedia saat Anda masuk sebagai anggota lain')).toBeVisible();
+  const origin = new URL(page.url()).origin;
+  const del = await page.request.post('/settings/account', {
+    form: { intent: 'delete', confirm: DEMO.gratis },
+    headers: { Origin: origin },
+    maxRedirects: 0,
+  });
+  expect(del.status()).toBe(403);
+  // A permitted write (the name) is audited with both ids.
+  await page.goto('/settings/account');
+  await page.getByLabel('Nama', { exact: true }).fill('Gita Gratis');
+  await page.getByRole('button', { name: 'Simpan nama' }).click();
+  await expect(page.getByText('Nama Anda sudah diperbarui.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Akhiri' }).click();
+  await expect(page).toHaveURL(/\/impersonate$/);
+  await expect(page.getByText('Anda sedang masuk sebagai')).toHaveCount(0);
+  const log = page.locator('main ul.small li');
+  await expect(log.filter({ hasText: 'mulai' })).toHaveCount(1);
+  await expect(log.filter({ hasText: 'diakhiri' })).toHaveCount(1);
+  await expect(log.filter({ hasText: 'perubahan data' }).filter({ hasText: 'POST /settings/account' }).first()).toBeVisible();
+});
+
+test('admin tidak dapat diimpersonasi dan anggota biasa mendapat 404 di rute impersonasi', async ({ page }) => {
+  await signIn(page, DEMO.admin);
+  await page.goto('/impersonate?q=admin%40telaah');
+  await expect(page.getByText('Admin tidak dapat diimpersonasi.')).toBeVisible();
+  await signOut(page);
+
+  await signIn(page, DEMO.premium);
+  const origin = new URL(page.url()).origin;
+  expect((await page.goto('/impersonate'))?.status()).toBe(404);
+  const start = await page.request.post('/api/impersonate/start', { form: { memberId: '00000000-0000-0000-0000-000000000000' }, headers: { Origin: origin }, maxRedirects: 0 });
+  expect(start.status()).toBe(404);
+  const stop = await page.request.post('/api/impersonate/stop', { headers: { Origin: origin }, maxRedirects: 0 });
+  expect(stop.status()).toBe(404);
+});
+
+test('anggota mengunduh datanya lalu menghapus akunnya dan tidak bisa masuk lagi', async ({ page }) => {
+  const email = `hapus-${Date.now()}@contoh.id`;
+  await signUpVerified(page, email, 'Akan Pergi', 'sampai-jumpa-lagi-99');
+  await signIn(page, email, 'sampai-jumpa-lagi-99');
+
+  await page.goto('/settings/account');
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Unduh data (JSON)' }).click();
+  const file = await (await download).path();
+  const data = JSON.parse(await (await import('node:fs/promises')).readFile(file, 'utf8'));
+  expect(data.profile).toMatchObject({ email, name: 'Akan Pergi', hasPassword: true });
+  expect(JSON.stringify(data)).not.toContain('passwordHash');
+
+  await page.getByLabel(/Ketik email Anda/).fill('salah@contoh.id');
+  await page.getByRole('button', { name: 'Hapus akun saya' }).click();
+  await expect(page.getByText('Ketik email akun Anda persis')).toBeVisible();
+  await page.getByLabel(/Ketik email Anda/).fill(email);
+  await page.getByRole('button', { name: 'Hapus akun saya' }).click();
+  await expect(page).toHaveURL(/\/\?akun=dihapus$/);
+
+  await page.goto('/sign-in');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Kata sandi', { exact: true }).fill('sampai-jumpa-lagi-99');
+  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Email atau kata sandi salah.');
+});
+
+test('mengganti kata sandi mengeluarkan sesi di perangkat lain', async ({ browser }) => {
+  const email = `ganti-${Date.now()}@contoh.id`;
+  const a = await browser.newPage();
+  await signUpVerified(a, email, 'Dua Perangkat', 'perangkat-pertama-1');
+  await signIn(a, email, 'perangkat-pertama-1');
+  const b = await browser.newPage();
+  await signIn(b, email, 'perangkat-pertama-1');
+
+  // Sessions carry second-resolution timestamps; a change in the same second must still void older ones.
+  await a.waitForTimeout(1100);
+  await a.goto('/settings/account');
+  await a.getByLabel('Kata sandi saat ini').fill('perangkat-pertama-1');
+  await a.getByLabel('Kata sandi baru').fill('perangkat-kedua-22');
+  await a.getByRole('button', { name: 'Ganti kata sandi' }).click();
+  await expect(a.getByText('Kata sandi diganti.')).toBeVisible();
+  await a.goto('/settings/account');
+  await expect(a).toHaveURL(/\/settings\/account$/);
+  await b.goto('/settings/account');
+  await expect(b).toHaveURL(/\/sign-in\?callbackUrl=/);
+});
