@@ -62,7 +62,15 @@ async function jobsOnce(): Promise<{ code: number; stdout: string; stderr: strin
 
 async function seed(db: Db): Promise<void> {
   const link = async (userId: string, telegramUserId: number) =>
-    db.insert(telegramLinks).values({ userId, telegramUserId, firstName: 'Anggota', via: 'start', linkedAt: new Date(T0.getTime() - 60 * DAY) });
+    db
+      .insert(telegramLinks)
+      .values({
+        userId,
+        telegramUserId,
+        firstName: 'Anggota',
+        via: 'start',
+        linkedAt: new Date(T0.getTime() - 60 * DAY),
+      });
   const lapsed = await createUser(db, { email: 'lapsed@jobs.test', name: 'Lina Lewat' });
   await grantTier(db, lapsed.id, 'reguler', new Date(T0.getTime() - 40 * DAY), new Date(T0.getTime() - DAY));
   await link(lapsed.id, tg.lapsed);
@@ -114,29 +122,47 @@ describe('npm run jobs -- --once', () => {
   it('removes the lapsed member and sends each notice once over two runs', { timeout: 120_000 }, async () => {
     const first = await jobsOnce();
     expect(first.code, first.stderr).toBe(0);
-    const lines = first.stdout.trim().split('\n').map((l) => JSON.parse(l) as { msg: string; summary: string });
-    expect(lines.map((l) => l.msg)).toEqual(['job telegram-removals done', 'job notices done', 'job housekeeping done']);
+    const lines = first.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { msg: string; summary: string });
+    expect(lines.map((l) => l.msg)).toEqual([
+      'job telegram-removals done',
+      'job notices done',
+      'job housekeeping done',
+    ]);
     expect(lines[0]!.summary).toBe('3 checked, 1 removed, 0 failed');
 
-    const removals = () => standIn.calls().filter((c) => c.method === 'banChatMember' || c.method === 'unbanChatMember');
+    const removals = () =>
+      standIn.calls().filter((c) => c.method === 'banChatMember' || c.method === 'unbanChatMember');
     expect(removals().map((c) => `${c.method} ${c.params.chat_id} ${c.params.user_id}`)).toEqual([
       `banChatMember ${REGULER_CHAT} ${tg.lapsed}`,
       `unbanChatMember ${REGULER_CHAT} ${tg.lapsed}`,
     ]);
-    const messagesTo = (id: number) => standIn.calls('sendMessage').filter((c) => c.params.chat_id === id).map((c) => String(c.params.text));
+    const messagesTo = (id: number) =>
+      standIn
+        .calls('sendMessage')
+        .filter((c) => c.params.chat_id === id)
+        .map((c) => String(c.params.text));
     expect(messagesTo(tg.lapsed)[0]).toContain('kami keluarkan dari grup');
-    expect(messagesTo(tg.ending).map((t) => t.split('\n')[0]).sort()).toEqual([
-      'Analisis baru: TLKM: data center jadi mesin baru',
-      'Keanggotaan Reguler Anda berakhir 7 hari lagi',
-    ]);
+    expect(
+      messagesTo(tg.ending)
+        .map((t) => t.split('\n')[0])
+        .sort(),
+    ).toEqual(['Analisis baru: TLKM: data center jadi mesin baru', 'Keanggotaan Reguler Anda berakhir 7 hari lagi']);
     expect(messagesTo(tg.premium)).toEqual([]);
 
-    const mails = smtp.messages().map((m) => `${m.to.join(',')}: ${m.subject}`).sort();
+    const mails = smtp
+      .messages()
+      .map((m) => `${m.to.join(',')}: ${m.subject}`)
+      .sort();
     expect(mails).toEqual([
       'ending@jobs.test: Keanggotaan Reguler Anda berakhir 7 hari lagi',
       'reader@jobs.test: Analisis baru: TLKM: data center jadi mesin baru',
     ]);
-    expect(smtp.messages().every((m) => m.text.includes('https://telaah.test/api/notifications/unsubscribe?'))).toBe(true);
+    expect(smtp.messages().every((m) => m.text.includes('https://telaah.test/api/notifications/unsubscribe?'))).toBe(
+      true,
+    );
 
     const counts = { calls: standIn.calls().length, mails: smtp.messages().length };
     const second = await jobsOnce();

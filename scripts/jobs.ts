@@ -16,7 +16,9 @@ import { logOutcomes, runJobsOnce, startJobScheduler } from '../src/server/jobs/
 import { setProcessDatabase } from '../src/server/db/client';
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { once: { type: 'boolean', default: false }, job: { type: 'string', multiple: true } } });
+  const { values } = parseArgs({
+    options: { once: { type: 'boolean', default: false }, job: { type: 'string', multiple: true } },
+  });
   const unknown = (values.job ?? []).filter((n) => !JOBS.some((j) => j.name === n));
   if (unknown.length) {
     console.error(`Unknown job ${unknown.join(', ')}; jobs: ${JOBS.map((j) => j.name).join(', ')}`);

@@ -11,7 +11,8 @@ import { appUrl, telegramSettings } from '../src/server/services/telegram/contex
 async function main(): Promise<void> {
   const c = config();
   const settings = telegramSettings(c);
-  if (!settings) throw new ConfigError('Configuration error: TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_USERNAME are required');
+  if (!settings)
+    throw new ConfigError('Configuration error: TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_USERNAME are required');
   if (!settings.webhookSecret) throw new ConfigError('Configuration error: TELEGRAM_WEBHOOK_SECRET is required');
   const url = `${appUrl(c)}/api/telegram/webhook`;
   await createTelegram(settings).setWebhook(url);

@@ -2,7 +2,13 @@
  * The notices of SPEC §7.4: events, channels, labels and the defaults a member starts with. The
  * settings page, the jobs and the unsubscribe link all read them here.
  */
-export const NOTICE_EVENTS = ['analysis-holding', 'analysis-any', 'dividend-reminder', 'membership-ending', 'lesson-new'] as const;
+export const NOTICE_EVENTS = [
+  'analysis-holding',
+  'analysis-any',
+  'dividend-reminder',
+  'membership-ending',
+  'lesson-new',
+] as const;
 export type NoticeEvent = (typeof NOTICE_EVENTS)[number];
 
 export const NOTICE_CHANNELS = ['email', 'telegram'] as const;

@@ -32,7 +32,10 @@ test('anggota mengatur notifikasi per jenis dan saluran, dan pilihannya tersimpa
   await expect(toggle('Pengingat dividen', 'Email')).toBeChecked();
 });
 
-test('anggota berhenti menerima satu jenis email dengan satu klik, tanpa masuk, dan bisa membatalkannya', async ({ page, browser }) => {
+test('anggota berhenti menerima satu jenis email dengan satu klik, tanpa masuk, dan bisa membatalkannya', async ({
+  page,
+  browser,
+}) => {
   await signIn(page, DEMO.reguler);
   const { profile } = (await (await page.request.get('/api/account/export')).json()) as { profile: { id: string } };
   const link = unsubscribeLink(profile.id, 'membership-ending');
@@ -43,10 +46,14 @@ test('anggota berhenti menerima satu jenis email dengan satu klik, tanpa masuk, 
   await expect(stranger.getByRole('heading', { name: 'Anda berhenti berlangganan' })).toBeVisible();
   await expect(stranger.getByText('“Keanggotaan akan berakhir”')).toBeVisible();
 
-  const toggle = page.getByRole('group', { name: 'Keanggotaan akan berakhir' }).getByRole('checkbox', { name: 'Email' });
+  const toggle = page
+    .getByRole('group', { name: 'Keanggotaan akan berakhir' })
+    .getByRole('checkbox', { name: 'Email' });
   await page.goto('/settings/notification');
   await expect(toggle).not.toBeChecked();
-  await expect(page.getByRole('group', { name: 'Keanggotaan akan berakhir' }).getByRole('checkbox', { name: 'Telegram' })).toBeChecked();
+  await expect(
+    page.getByRole('group', { name: 'Keanggotaan akan berakhir' }).getByRole('checkbox', { name: 'Telegram' }),
+  ).toBeChecked();
 
   await stranger.getByRole('button', { name: 'Batalkan, tetap kirimi saya' }).click();
   await expect(stranger.getByRole('heading', { name: 'Langganan diaktifkan lagi' })).toBeVisible();

@@ -44,7 +44,9 @@ async function offline(page: Page): Promise<void> {
   await page.route(/^https:\/\/telegram\.org\//, (route) => route.abort());
 }
 
-test('anggota Premium menautkan Telegram lewat /start, bergabung ke grup, dan orang asing ditolak', async ({ page }) => {
+test('anggota Premium menautkan Telegram lewat /start, bergabung ke grup, dan orang asing ditolak', async ({
+  page,
+}) => {
   await offline(page);
   await signIn(page, DEMO.premium);
   await page.goto('/telegram');
@@ -56,13 +58,17 @@ test('anggota Premium menautkan Telegram lewat /start, bergabung ke grup, dan or
     await route.fulfill({ contentType: 'text/html', body: '<title>Telegram</title>' });
   });
   await page.getByRole('button', { name: 'Tautkan Telegram' }).click();
-  await expect.poll(() => deepLink).toMatch(new RegExp(`^https://t\\.me/${TELEGRAM_E2E.username}\\?start=[A-Za-z0-9_-]{32}$`));
+  await expect
+    .poll(() => deepLink)
+    .toMatch(new RegExp(`^https://t\\.me/${TELEGRAM_E2E.username}\\?start=[A-Za-z0-9_-]{32}$`));
   const token = new URL(deepLink).searchParams.get('start')!;
 
   const putri: TgUser = { id: 5_100_001, first_name: 'Putri', username: 'putri_investasi' };
   expect(await telegramSends(startCommand(putri, token))).toBe(200);
   const reply = (await calls('sendMessage')).filter((c) => c.params.chat_id === putri.id).at(-1)!;
-  expect(reply.params.text).toContain('Berhasil! Akun Telegram Anda kini tertaut dengan akun Telaah atas nama Putri Premium (paket Premium).');
+  expect(reply.params.text).toContain(
+    'Berhasil! Akun Telegram Anda kini tertaut dengan akun Telaah atas nama Putri Premium (paket Premium).',
+  );
   expect(reply.params.text).toMatch(/Grup Telaah Premium: https:\/\/t\.me\/\+standin\d+/);
 
   await page.goto('/telegram/verify');
@@ -79,14 +85,18 @@ test('anggota Premium menautkan Telegram lewat /start, bergabung ke grup, dan or
   expect((await calls('declineChatJoinRequest')).map((c) => c.params.user_id)).toContain(stranger.id);
 
   await page.goto('/telegram');
-  await expect(page.locator('li', { hasText: 'Grup Telaah Premium' }).getByText('Anda sudah bergabung di grup ini.')).toBeVisible();
+  await expect(
+    page.locator('li', { hasText: 'Grup Telaah Premium' }).getByText('Anda sudah bergabung di grup ini.'),
+  ).toBeVisible();
 
   await page.getByRole('button', { name: 'Putuskan tautan' }).click();
   await expect(page.getByRole('status')).toContainText('Tautan Telegram diputus');
   await expect(page.getByText('Akun Telegram Anda belum tertaut.')).toBeVisible();
 });
 
-test('anggota Reguler menautkan lewat Telegram Login Widget; data palsu, kedaluwarsa, atau dipakai ulang ditolak', async ({ page }) => {
+test('anggota Reguler menautkan lewat Telegram Login Widget; data palsu, kedaluwarsa, atau dipakai ulang ditolak', async ({
+  page,
+}) => {
   await offline(page);
   await signIn(page, DEMO.reguler);
   const rudi: TgUser = { id: 5_200_002, first_name: 'Rudi', username: 'rudi_reguler' };
@@ -141,7 +151,9 @@ test('webhook dengan secret yang salah ditolak 401 dan tidak mengubah apa pun', 
   expect(await telegramSends(startCommand(gita, token))).toBe(200);
   await page.reload();
   await expect(page.getByText('Tertaut dengan akun Telegram Gita')).toBeVisible();
-  await expect(page.locator('li', { hasText: 'Grup Telaah Reguler' })).toContainText('Khusus anggota Reguler dan Premium');
+  await expect(page.locator('li', { hasText: 'Grup Telaah Reguler' })).toContainText(
+    'Khusus anggota Reguler dan Premium',
+  );
 });
 
 test('admin yang sedang impersonasi tidak bisa menautkan Telegram anggota', async ({ page }) => {

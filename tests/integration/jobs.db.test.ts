@@ -34,7 +34,10 @@ function gate() {
 
 describe('job exclusion', () => {
   it('runs a job once when the same process starts it twice at the same time', async () => {
-    const [a, b] = await Promise.all([runJobsOnce(context(h.db), ['housekeeping']), runJobsOnce(context(h.db), ['housekeeping'])]);
+    const [a, b] = await Promise.all([
+      runJobsOnce(context(h.db), ['housekeeping']),
+      runJobsOnce(context(h.db), ['housekeeping']),
+    ]);
     expect([a[0]!.status, b[0]!.status].sort()).toEqual(['done', 'locked']);
     expect((await runJobsOnce(context(h.db), ['housekeeping']))[0]!.status).toBe('done');
   });

@@ -66,7 +66,9 @@ beforeAll(async () => {
   standIn = await startTelegramStandIn();
   h = await createTestDb();
   contentDir = mkdtempSync(path.join(tmpdir(), 'telaah-content-'));
-  mdx(path.join(contentDir, 'analisis/BBCA/baru.mdx'), `
+  mdx(
+    path.join(contentDir, 'analisis/BBCA/baru.mdx'),
+    `
 title: "BBCA: laba naik"
 date: 2026-11-20
 author: Analis
@@ -75,34 +77,75 @@ rating: beli
 targetPrice: 11000
 horizon: 12
 tier: premium
-summary: "Ringkasan BBCA terbaru."`);
-  mdx(path.join(contentDir, 'analisis-non-emiten/makro-baru.mdx'), `
+summary: "Ringkasan BBCA terbaru."`,
+  );
+  mdx(
+    path.join(contentDir, 'analisis-non-emiten/makro-baru.mdx'),
+    `
 title: "BI rate turun"
 date: 2026-11-19
 author: Analis
 category: makro
 tier: premium
-summary: "Ringkasan makro."`);
-  mdx(path.join(contentDir, 'analisis-non-emiten/lama.mdx'), `
+summary: "Ringkasan makro."`,
+  );
+  mdx(
+    path.join(contentDir, 'analisis-non-emiten/lama.mdx'),
+    `
 title: "Lama"
 date: 2026-11-01
 author: Analis
 category: emas
 tier: gratis
-summary: "Sudah lama."`);
-  mdx(path.join(contentDir, 'courses/kursus-a/index.mdx'), 'title: Kursus A\nlevel: pemula\ntier: gratis\ndescription: d\ncover: /c.svg\nduration: 10');
+summary: "Sudah lama."`,
+  );
+  mdx(
+    path.join(contentDir, 'courses/kursus-a/index.mdx'),
+    'title: Kursus A\nlevel: pemula\ntier: gratis\ndescription: d\ncover: /c.svg\nduration: 10',
+  );
   mdx(path.join(contentDir, 'courses/kursus-a/01-pertama.mdx'), 'title: Pelajaran pertama\nduration: 5');
 
-  await h.db.insert(emiten).values({ ticker: 'BBCA', name: 'PT Bank Central Asia Tbk', sector: 'Keuangan', subSector: 'Bank', board: 'Utama', listingDate: '2000-05-31', sharesOutstanding: 1 });
+  await h.db
+    .insert(emiten)
+    .values({
+      ticker: 'BBCA',
+      name: 'PT Bank Central Asia Tbk',
+      sector: 'Keuangan',
+      subSector: 'Bank',
+      board: 'Utama',
+      listingDate: '2000-05-31',
+      sharesOutstanding: 1,
+    });
   await h.db.insert(corporateActions).values([
-    { ticker: 'BBCA', type: 'dividend', cumDate: '2026-11-25', exDate: '2026-11-26', paymentDate: '2026-12-10', amount: '42.5' },
-    { ticker: 'BBCA', type: 'dividend', cumDate: '2026-11-26', exDate: '2026-11-27', paymentDate: '2026-12-11', amount: '10' },
+    {
+      ticker: 'BBCA',
+      type: 'dividend',
+      cumDate: '2026-11-25',
+      exDate: '2026-11-26',
+      paymentDate: '2026-12-10',
+      amount: '42.5',
+    },
+    {
+      ticker: 'BBCA',
+      type: 'dividend',
+      cumDate: '2026-11-26',
+      exDate: '2026-11-27',
+      paymentDate: '2026-12-11',
+      amount: '10',
+    },
   ]);
 
   const make = async (key: keyof typeof ids, opts: { verified?: boolean; tg?: number } = {}) => {
-    const u = await createUser(h.db, { email: `${key.toLowerCase()}@notices.test`, name: `Anggota ${key}`, verified: opts.verified });
+    const u = await createUser(h.db, {
+      email: `${key.toLowerCase()}@notices.test`,
+      name: `Anggota ${key}`,
+      verified: opts.verified,
+    });
     ids[key] = { id: u.id, email: u.email, tg: opts.tg };
-    if (opts.tg) await h.db.insert(telegramLinks).values({ userId: u.id, telegramUserId: opts.tg, firstName: key, via: 'start', linkedAt: T0 });
+    if (opts.tg)
+      await h.db
+        .insert(telegramLinks)
+        .values({ userId: u.id, telegramUserId: opts.tg, firstName: key, via: 'start', linkedAt: T0 });
     return u.id;
   };
   const a = await make('A', { tg: 810_001 });
@@ -136,10 +179,21 @@ describe('notices job', () => {
     expect(first['membership-ending']).toEqual({ sent: 2, skipped: 0, failed: 0 });
     expect(first['lesson-new']).toEqual({ sent: 0, skipped: 0, failed: 0 });
 
-    expect(mailsTo('A').map((m) => m.subject).sort()).toEqual(['Analisis baru BBCA (saham Anda): BBCA: laba naik', 'Pengingat dividen BBCA: cum date 25 November 2026']);
+    expect(
+      mailsTo('A')
+        .map((m) => m.subject)
+        .sort(),
+    ).toEqual([
+      'Analisis baru BBCA (saham Anda): BBCA: laba naik',
+      'Pengingat dividen BBCA: cum date 25 November 2026',
+    ]);
     expect(telegramTo('A')).toHaveLength(3);
     expect(telegramTo('A').join('\n')).toContain('BI rate turun');
-    expect(mailsTo('B').map((m) => m.subject).sort()).toEqual(['Analisis baru: BBCA: laba naik', 'Analisis baru: BI rate turun']);
+    expect(
+      mailsTo('B')
+        .map((m) => m.subject)
+        .sort(),
+    ).toEqual(['Analisis baru: BBCA: laba naik', 'Analisis baru: BI rate turun']);
     expect(mailsTo('B')[0]!.text).toContain('khusus anggota Premium');
     expect(mailsTo('C').map((m) => m.subject)).toEqual(['Keanggotaan Reguler Anda berakhir 7 hari lagi']);
     expect(telegramTo('C')).toHaveLength(3);
@@ -150,7 +204,9 @@ describe('notices job', () => {
 
     const dividend = mailsTo('A').find((m) => m.subject.startsWith('Pengingat dividen'))!;
     expect(dividend.text).toContain('Halo Anggota A,');
-    expect(dividend.text).toContain('Cum date dividen BBCA (PT Bank Central Asia Tbk) jatuh 25 November 2026 (3 hari bursa lagi). Dividen tunai Rp 42,5 per saham, dibayarkan 10 Desember 2026.');
+    expect(dividend.text).toContain(
+      'Cum date dividen BBCA (PT Bank Central Asia Tbk) jatuh 25 November 2026 (3 hari bursa lagi). Dividen tunai Rp 42,5 per saham, dibayarkan 10 Desember 2026.',
+    );
     expect(dividend.html).toContain('<a href="https://telaah.test/portofolio/dividen"');
 
     const before = { mails: smtp.messages().length, telegram: standIn.calls('sendMessage').length };
@@ -175,8 +231,14 @@ describe('notices job', () => {
   });
 
   it('tells members who started a course about a lesson that appears after the first run', async () => {
-    cpSync(path.join(contentDir, 'courses/kursus-a/01-pertama.mdx'), path.join(contentDir, 'courses/kursus-a/02-kedua.mdx'));
-    writeFileSync(path.join(contentDir, 'courses/kursus-a/02-kedua.mdx'), '---\ntitle: Pelajaran kedua\nduration: 7\n---\n\nTeks.\n');
+    cpSync(
+      path.join(contentDir, 'courses/kursus-a/01-pertama.mdx'),
+      path.join(contentDir, 'courses/kursus-a/02-kedua.mdx'),
+    );
+    writeFileSync(
+      path.join(contentDir, 'courses/kursus-a/02-kedua.mdx'),
+      '---\ntitle: Pelajaran kedua\nduration: 7\n---\n\nTeks.\n',
+    );
     const third = await run(new Date(T0.getTime() + HOUR));
     expect(third['lesson-new']).toEqual({ sent: 1, skipped: 0, failed: 0 });
     const lesson = mailsTo('B').find((m) => m.subject.startsWith('Pelajaran baru'))!;
@@ -196,7 +258,9 @@ describe('notices job', () => {
 
   it('gives a claim back when the Bot API fails, and sends it on the next run', async () => {
     const u = await createUser(h.db, { email: 'f@notices.test' });
-    await h.db.insert(telegramLinks).values({ userId: u.id, telegramUserId: 810_009, firstName: 'F', via: 'start', linkedAt: T0 });
+    await h.db
+      .insert(telegramLinks)
+      .values({ userId: u.id, telegramUserId: 810_009, firstName: 'F', via: 'start', linkedAt: T0 });
     await grantTier(h.db, u.id, 'reguler', T0, new Date(T0.getTime() + 8 * DAY + HOUR));
     await setPref(h.db, u.id, 'membership-ending', 'email', false, T0);
     await setPref(h.db, u.id, 'analysis-any', 'telegram', false, T0);

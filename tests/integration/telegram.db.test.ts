@@ -91,7 +91,9 @@ describe('linking by /start', () => {
       expect(c.params.creates_join_request).toBe(true);
       expect(c.params.expire_date).toBe(Math.floor(T0.getTime() / 1000) + 24 * 3600);
     }
-    expect((await h.db.select().from(auditLog).where(eq(auditLog.subjectId, u.id))).map((a) => a.action)).toContain('telegram.link');
+    expect((await h.db.select().from(auditLog).where(eq(auditLog.subjectId, u.id))).map((a) => a.action)).toContain(
+      'telegram.link',
+    );
   });
 
   it('uses a token once; a reused or expired token links nothing', async () => {
@@ -102,7 +104,9 @@ describe('linking by /start', () => {
     const second = tgUser('Eko');
     await standIn.sendUpdate(startCommand(second, token));
     expect(lastMessageTo(second.id)).toContain('sudah kedaluwarsa atau sudah dipakai');
-    expect((await h.db.select().from(telegramLinks).where(eq(telegramLinks.userId, u.id)))[0]?.telegramUserId).toBe(first.id);
+    expect((await h.db.select().from(telegramLinks).where(eq(telegramLinks.userId, u.id)))[0]?.telegramUserId).toBe(
+      first.id,
+    );
 
     const late = await member();
     const lateToken = await issueLinkToken(h.db, late.id, clock);
@@ -144,7 +148,12 @@ describe('linking by /start', () => {
 
 describe('linking by the Login Widget', () => {
   const signed = (tg: { id: number; first_name: string; username?: string }, authDate = clock) => {
-    const fields = { id: String(tg.id), first_name: tg.first_name, username: tg.username ?? '', auth_date: String(Math.floor(authDate.getTime() / 1000) - 20) };
+    const fields = {
+      id: String(tg.id),
+      first_name: tg.first_name,
+      username: tg.username ?? '',
+      auth_date: String(Math.floor(authDate.getTime() / 1000) - 20),
+    };
     return { ...fields, hash: loginHash(fields, TOKEN) };
   };
 
@@ -152,14 +161,20 @@ describe('linking by the Login Widget', () => {
     const u = await member();
     const tg = tgUser('Widget');
     const fields = signed(tg);
-    expect(await linkByWidget(h.db, u.id, fields, TOKEN, clock)).toMatchObject({ ok: true, link: { telegramUserId: tg.id, via: 'widget' } });
+    expect(await linkByWidget(h.db, u.id, fields, TOKEN, clock)).toMatchObject({
+      ok: true,
+      link: { telegramUserId: tg.id, via: 'widget' },
+    });
     expect(await linkByWidget(h.db, u.id, fields, TOKEN, clock)).toEqual({ ok: false, reason: 'reused' });
   });
 
   it('refuses a tampered hash and a stale auth_date, linking nothing', async () => {
     const u = await member();
     const tg = tgUser('Curang');
-    expect(await linkByWidget(h.db, u.id, { ...signed(tg), id: String(tg.id + 1) }, TOKEN, clock)).toEqual({ ok: false, reason: 'invalid' });
+    expect(await linkByWidget(h.db, u.id, { ...signed(tg), id: String(tg.id + 1) }, TOKEN, clock)).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
     const old = signed(tg, new Date(T0.getTime() - 10 * 60_000));
     expect(await linkByWidget(h.db, u.id, old, TOKEN, clock)).toEqual({ ok: false, reason: 'stale' });
     expect(await h.db.select().from(telegramLinks).where(eq(telegramLinks.userId, u.id))).toEqual([]);
@@ -192,7 +207,11 @@ describe('join requests', () => {
         .calls(method)
         .map((c) => `${c.params.chat_id}:${c.params.user_id}`)
         .filter((k) => [tgPremium, tgReguler, tgGratis, stranger].some((t) => k.endsWith(`:${t.id}`)));
-    expect(decided('approveChatJoinRequest')).toEqual([`${PREMIUM_CHAT}:${tgPremium.id}`, `${REGULER_CHAT}:${tgPremium.id}`, `${REGULER_CHAT}:${tgReguler.id}`]);
+    expect(decided('approveChatJoinRequest')).toEqual([
+      `${PREMIUM_CHAT}:${tgPremium.id}`,
+      `${REGULER_CHAT}:${tgPremium.id}`,
+      `${REGULER_CHAT}:${tgReguler.id}`,
+    ]);
     expect(decided('declineChatJoinRequest')).toEqual([
       `${PREMIUM_CHAT}:${tgReguler.id}`,
       `${REGULER_CHAT}:${tgGratis.id}`,
@@ -211,7 +230,10 @@ describe('join requests', () => {
     const tg = await linkByStart(u.id);
     clock = new Date(T0.getTime() + 2 * DAY);
     await standIn.sendUpdate(joinRequest(REGULER_CHAT, tg));
-    expect(standIn.calls('declineChatJoinRequest').at(-1)?.params).toMatchObject({ chat_id: REGULER_CHAT, user_id: tg.id });
+    expect(standIn.calls('declineChatJoinRequest').at(-1)?.params).toMatchObject({
+      chat_id: REGULER_CHAT,
+      user_id: tg.id,
+    });
   });
 });
 
@@ -239,7 +261,10 @@ describe('the removal job', () => {
     const removals = () =>
       standIn
         .calls()
-        .filter((c) => (c.method === 'banChatMember' || c.method === 'unbanChatMember') && ours.has(c.params.user_id as number))
+        .filter(
+          (c) =>
+            (c.method === 'banChatMember' || c.method === 'unbanChatMember') && ours.has(c.params.user_id as number),
+        )
         .map((c) => `${c.method}:${c.params.chat_id}:${c.params.user_id}`);
 
     expect(await removeLapsedMembers(deps)).toMatchObject({ removed: 0 });

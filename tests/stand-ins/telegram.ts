@@ -63,7 +63,12 @@ export async function startTelegramStandIn(opts: StandInOptions = {}): Promise<T
       case 'getMe':
         return { id: 123456, is_bot: true, first_name: 'Telaah', username: 'TelaahStandInBot' };
       case 'sendMessage':
-        return { message_id: nextMessageId++, date: now, chat: { id: params.chat_id, type: 'private' }, text: params.text };
+        return {
+          message_id: nextMessageId++,
+          date: now,
+          chat: { id: params.chat_id, type: 'private' },
+          text: params.text,
+        };
       case 'createChatInviteLink':
         return {
           invite_link: `https://t.me/+standin${String(nextInvite++).padStart(6, '0')}`,
@@ -86,7 +91,10 @@ export async function startTelegramStandIn(opts: StandInOptions = {}): Promise<T
     }
   }
 
-  async function sendUpdate(update: Record<string, unknown>, o: { secret?: string | null } = {}): Promise<WebhookAnswer> {
+  async function sendUpdate(
+    update: Record<string, unknown>,
+    o: { secret?: string | null } = {},
+  ): Promise<WebhookAnswer> {
     if (!opts.webhookUrl) throw new Error('stand-in started without webhookUrl');
     const secret = o.secret === undefined ? opts.secret : o.secret;
     const res = await fetch(opts.webhookUrl, {
@@ -129,7 +137,8 @@ export async function startTelegramStandIn(opts: StandInOptions = {}): Promise<T
         return send(failure.code, { ok: false, error_code: failure.code, description: failure.description });
       }
       const result = answer(method, params);
-      if (result === undefined) return send(404, { ok: false, error_code: 404, description: 'Not Found: method not in the stand-in' });
+      if (result === undefined)
+        return send(404, { ok: false, error_code: 404, description: 'Not Found: method not in the stand-in' });
       return send(200, { ok: true, result });
     } catch (err) {
       send(500, { ok: false, error_code: 500, description: String(err) });
@@ -149,7 +158,13 @@ export async function startTelegramStandIn(opts: StandInOptions = {}): Promise<T
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const { values } = parseArgs({ options: { port: { type: 'string' }, webhook: { type: 'string' }, secret: { type: 'string' } } });
-  const standIn = await startTelegramStandIn({ port: Number(values.port), webhookUrl: values.webhook, secret: values.secret });
+  const { values } = parseArgs({
+    options: { port: { type: 'string' }, webhook: { type: 'string' }, secret: { type: 'string' } },
+  });
+  const standIn = await startTelegramStandIn({
+    port: Number(values.port),
+    webhookUrl: values.webhook,
+    secret: values.secret,
+  });
   console.log(`Telegram Bot API stand-in on ${standIn.url}`);
 }

@@ -35,7 +35,8 @@ export function checkLoginWidget(fields: Record<string, string>, botToken: strin
   if (!timingSafeEqual(expected, Buffer.from(given, 'hex'))) return { ok: false, reason: 'invalid' };
   const id = Number(fields.id);
   const authDate = Number(fields.auth_date);
-  if (!Number.isSafeInteger(id) || id <= 0 || !Number.isSafeInteger(authDate) || !fields.first_name) return { ok: false, reason: 'invalid' };
+  if (!Number.isSafeInteger(id) || id <= 0 || !Number.isSafeInteger(authDate) || !fields.first_name)
+    return { ok: false, reason: 'invalid' };
   const age = now.getTime() / 1000 - authDate;
   if (age > LOGIN_MAX_AGE_S || age < -FUTURE_SKEW_S) return { ok: false, reason: 'stale' };
   return { ok: true, user: { id, firstName: fields.first_name, username: fields.username || undefined }, hash: given };

@@ -147,12 +147,14 @@ export function createTelegram(settings: TelegramSettings, handlers?: BotHandler
     },
     async setWebhook(url) {
       await call('setWebhook', () =>
-        bot.api.setWebhook(url, { secret_token: settings.webhookSecret, allowed_updates: ['message', 'chat_join_request'] }),
+        bot.api.setWebhook(url, {
+          secret_token: settings.webhookSecret,
+          allowed_updates: ['message', 'chat_join_request'],
+        }),
       );
     },
   };
 }
-
 
 /** The update handlers: each update once, `/start` and other private messages, join requests. */
 function install(bot: Bot, handlers: BotHandlers): void {

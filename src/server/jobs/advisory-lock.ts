@@ -22,7 +22,11 @@ const isPool = (client: unknown): client is PoolLike =>
  * it. Session locks are re-entrant within one session, so callers also guard against overlapping
  * runs in their own process.
  */
-export async function withAdvisoryLock<T>(db: Db, key: number, fn: () => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }> {
+export async function withAdvisoryLock<T>(
+  db: Db,
+  key: number,
+  fn: () => Promise<T>,
+): Promise<{ ran: true; value: T } | { ran: false }> {
   const client = (db as unknown as { $client: unknown }).$client;
   if (isPool(client)) {
     const conn = await client.connect();

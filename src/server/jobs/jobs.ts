@@ -49,7 +49,11 @@ export const JOBS: readonly Job[] = [
     lockKey: 3,
     async run(ctx) {
       const now = ctx.now();
-      const [tokens, logins, updates] = [await purgeLinkTokens(ctx.db, now), await purgeLoginUses(ctx.db, now), await purgeUpdates(ctx.db, now)];
+      const [tokens, logins, updates] = [
+        await purgeLinkTokens(ctx.db, now),
+        await purgeLoginUses(ctx.db, now),
+        await purgeUpdates(ctx.db, now),
+      ];
       return `purged ${tokens} link tokens, ${logins} login uses, ${updates} update ids`;
     },
   },

@@ -21,7 +21,12 @@ const running = new Set<string>();
 
 async function runOne(ctx: JobContext, job: Job): Promise<JobOutcome> {
   const started = Date.now();
-  const out = (status: JobOutcome['status'], summary: string): JobOutcome => ({ job: job.name, status, summary, ms: Date.now() - started });
+  const out = (status: JobOutcome['status'], summary: string): JobOutcome => ({
+    job: job.name,
+    status,
+    summary,
+    ms: Date.now() - started,
+  });
   if (running.has(job.name)) return out('locked', 'already running in this process');
   running.add(job.name);
   try {
@@ -43,7 +48,12 @@ export async function runJobsOnce(ctx: JobContext, names?: readonly string[]): P
 
 export function logOutcomes(outcomes: JobOutcome[]): void {
   for (const o of outcomes) {
-    const line = { level: o.status === 'failed' ? 'error' : 'info', msg: `job ${o.job} ${o.status}`, summary: o.summary, ms: o.ms };
+    const line = {
+      level: o.status === 'failed' ? 'error' : 'info',
+      msg: `job ${o.job} ${o.status}`,
+      summary: o.summary,
+      ms: o.ms,
+    };
     (o.status === 'failed' ? console.error : console.log)(JSON.stringify(line));
   }
 }
@@ -55,7 +65,11 @@ type Holder = { [KEY]?: { stop(): void } };
  * Starts running the jobs every `intervalMs` in this process, the first run shortly after start-up;
  * a second call returns the scheduler already running. `stop()` lets a running pass finish.
  */
-export function startJobScheduler(makeContext: () => Promise<JobContext>, intervalMs: number, firstRunMs = 5_000): { stop(): void } {
+export function startJobScheduler(
+  makeContext: () => Promise<JobContext>,
+  intervalMs: number,
+  firstRunMs = 5_000,
+): { stop(): void } {
   const holder = globalThis as Holder;
   if (holder[KEY]) return holder[KEY];
   let timer: NodeJS.Timeout | undefined;

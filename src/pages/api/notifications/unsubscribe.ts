@@ -5,7 +5,11 @@ import { users } from '../../../server/db/schema';
 import { now } from '../../../server/config';
 import { setPref } from '../../../server/services/notifications/prefs';
 import { verifyUnsubscribe } from '../../../server/services/notifications/unsubscribe';
-import { invalidLinkPage, resubscribedPage, unsubscribedPage } from '../../../server/services/notifications/unsubscribe-page';
+import {
+  invalidLinkPage,
+  resubscribedPage,
+  unsubscribedPage,
+} from '../../../server/services/notifications/unsubscribe-page';
 
 export const prerender = false;
 

@@ -25,7 +25,9 @@ export const notificationPrefs = pgTable(
 export const notices = pgTable(
   'notices',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -35,7 +37,10 @@ export const notices = pgTable(
     subject: text('subject').notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
   },
-  (t) => [unique('notices_once').on(t.userId, t.event, t.channel, t.subject), index('notices_subject_idx').on(t.subject)],
+  (t) => [
+    unique('notices_once').on(t.userId, t.event, t.channel, t.subject),
+    index('notices_subject_idx').on(t.subject),
+  ],
 );
 
 /**

@@ -59,7 +59,9 @@ export const telegramInvites = pgTable(
 export const telegramGroupMembers = pgTable(
   'telegram_group_members',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     telegramUserId: bigint('telegram_user_id', { mode: 'number' }).notNull(),
     group: text('group').$type<TelegramGroup>().notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -67,7 +69,9 @@ export const telegramGroupMembers = pgTable(
     removedAt: timestamp('removed_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('telegram_group_members_open_idx').on(t.telegramUserId, t.group).where(sql`${t.removedAt} is null`),
+    uniqueIndex('telegram_group_members_open_idx')
+      .on(t.telegramUserId, t.group)
+      .where(sql`${t.removedAt} is null`),
     index('telegram_group_members_user_idx').on(t.userId),
   ],
 );

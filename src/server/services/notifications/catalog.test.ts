@@ -18,10 +18,17 @@ describe('content catalog for the jobs', () => {
       summary: expect.stringContaining('Laba bersih 9M26'),
       path: '/analisis/BBCA/kinerja-kuartal-iii-2026',
     });
-    expect(c.analyses.filter((a) => a.ticker === null).map((a) => a.path)).toContain('/analisis/non-emiten/emas-vs-saham-lindung-nilai');
-    expect(c.courses.map((x) => x.id)).toEqual(expect.arrayContaining(['dasar-investasi-saham', 'membaca-laporan-keuangan', 'valuasi-saham']));
+    expect(c.analyses.filter((a) => a.ticker === null).map((a) => a.path)).toContain(
+      '/analisis/non-emiten/emas-vs-saham-lindung-nilai',
+    );
+    expect(c.courses.map((x) => x.id)).toEqual(
+      expect.arrayContaining(['dasar-investasi-saham', 'membaca-laporan-keuangan', 'valuasi-saham']),
+    );
     expect(c.courses.every((x) => x.lessons.length >= 5)).toBe(true);
-    expect(c.courses.find((x) => x.id === 'valuasi-saham')!.lessons[1]).toEqual({ id: 'valuasi-saham/02-per-price-to-earnings-ratio', title: 'PER — Berapa Tahun Laba yang Anda Bayar' });
+    expect(c.courses.find((x) => x.id === 'valuasi-saham')!.lessons[1]).toEqual({
+      id: 'valuasi-saham/02-per-price-to-earnings-ratio',
+      title: 'PER — Berapa Tahun Laba yang Anda Bayar',
+    });
   });
 
   it('ignores files starting with an underscore and names the file of bad frontmatter', async () => {
@@ -29,7 +36,10 @@ describe('content catalog for the jobs', () => {
     mkdirSync(path.join(dir, 'analisis', 'BBCA'), { recursive: true });
     writeFileSync(path.join(dir, 'analisis', 'BBCA', '_draft.mdx'), '---\ntitle: x\n---\n');
     expect((await loadCatalog(dir)).analyses).toEqual([]);
-    writeFileSync(path.join(dir, 'analisis', 'BBCA', 'rusak.mdx'), '---\ntitle: Rusak\ndate: kemarin\ntier: premium\nsummary: s\n---\n');
+    writeFileSync(
+      path.join(dir, 'analisis', 'BBCA', 'rusak.mdx'),
+      '---\ntitle: Rusak\ndate: kemarin\ntier: premium\nsummary: s\n---\n',
+    );
     await expect(loadCatalog(dir)).rejects.toThrow(/rusak\.mdx: frontmatter date: expected a YYYY-MM-DD date/);
   });
 });

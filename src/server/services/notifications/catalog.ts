@@ -47,7 +47,12 @@ const isoDate = z.union([z.string(), z.date()]).transform((v, ctx) => {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) ctx.addIssue({ code: 'custom', message: 'expected a YYYY-MM-DD date' });
   return s;
 });
-const analysisFields = z.object({ title: z.string().min(1), date: isoDate, tier: z.enum(TIERS), summary: z.string().min(1) });
+const analysisFields = z.object({
+  title: z.string().min(1),
+  date: isoDate,
+  tier: z.enum(TIERS),
+  summary: z.string().min(1),
+});
 const courseFields = z.object({ title: z.string().min(1), tier: z.enum(TIERS) });
 const lessonFields = z.object({ title: z.string().min(1) });
 
@@ -84,7 +89,12 @@ async function analyses(root: string): Promise<CatalogAnalysis[]> {
     for (const f of (await list(path.join(base, folder.name))).filter((e) => !e.dir && isContentFile(e.name))) {
       const slug = f.name.replace(/\.mdx$/, '');
       const data = await frontmatter(path.join(base, folder.name, f.name), analysisFields);
-      out.push({ id: `${folder.name}/${slug}`, ticker: folder.name, path: `/analisis/${folder.name}/${slug}`, ...data });
+      out.push({
+        id: `${folder.name}/${slug}`,
+        ticker: folder.name,
+        path: `/analisis/${folder.name}/${slug}`,
+        ...data,
+      });
     }
   }
   const nonEmiten = path.join(root, 'analisis-non-emiten');

@@ -31,7 +31,8 @@ async function send(d: NoticeDraft, channel: NoticeChannel, senders: Senders, ap
   return senders.telegram(d.recipient.telegramUserId, renderTelegram(d, appUrl));
 }
 
-const key = (userId: string, event: string, channel: string, subject: string) => `${userId}\n${event}\n${channel}\n${subject}`;
+const key = (userId: string, event: string, channel: string, subject: string) =>
+  `${userId}\n${event}\n${channel}\n${subject}`;
 
 /** Keys of notices sent earlier for these drafts' subjects: one query instead of a failed claim per member. */
 async function alreadySent(db: Db, drafts: NoticeDraft[]): Promise<Set<string>> {
@@ -44,7 +45,12 @@ async function alreadySent(db: Db, drafts: NoticeDraft[]): Promise<Set<string>> 
   return new Set(rows.map((r) => key(r.userId, r.event, r.channel, r.subject)));
 }
 
-export async function deliver(db: Db, drafts: NoticeDraft[], senders: Senders, opts: { now: Date; appUrl: string }): Promise<DeliverySummary> {
+export async function deliver(
+  db: Db,
+  drafts: NoticeDraft[],
+  senders: Senders,
+  opts: { now: Date; appUrl: string },
+): Promise<DeliverySummary> {
   const summary: DeliverySummary = { sent: 0, skipped: 0, failed: 0 };
   const done = await alreadySent(db, drafts);
   for (const d of drafts) {
@@ -69,7 +75,16 @@ export async function deliver(db: Db, drafts: NoticeDraft[], senders: Senders, o
         const permanent = err instanceof TelegramApiError && err.permanent;
         if (!permanent) await db.delete(notices).where(eq(notices.id, claim.id));
         summary.failed++;
-        console.error(JSON.stringify({ level: 'error', msg: 'notice not delivered', event: d.event, channel, retry: !permanent, error: String(err) }));
+        console.error(
+          JSON.stringify({
+            level: 'error',
+            msg: 'notice not delivered',
+            event: d.event,
+            channel,
+            retry: !permanent,
+            error: String(err),
+          }),
+        );
       }
     }
   }

@@ -42,9 +42,16 @@ export async function runNotices(deps: NoticeJobDeps): Promise<NoticeSummary> {
     ...membershipDrafts(await accessEnds(db, now), recipients, { now, appUrl, telegram }),
     ...lessonDrafts(await newLessons(db, catalog, now), recipients, started, { appUrl, telegram }),
   ];
-  const summary = Object.fromEntries(NOTICE_EVENTS.map((e) => [e, { sent: 0, skipped: 0, failed: 0 }])) as NoticeSummary;
+  const summary = Object.fromEntries(
+    NOTICE_EVENTS.map((e) => [e, { sent: 0, skipped: 0, failed: 0 }]),
+  ) as NoticeSummary;
   for (const event of NOTICE_EVENTS) {
-    const s = await deliver(db, drafts.filter((d) => d.event === event), deps.senders, { now, appUrl });
+    const s = await deliver(
+      db,
+      drafts.filter((d) => d.event === event),
+      deps.senders,
+      { now, appUrl },
+    );
     summary[event] = s;
   }
   return summary;

@@ -53,10 +53,23 @@ export function renderEmail(d: NoticeDraft, appUrl: string): Mail {
     `<p style="margin:0;font-size:13px;color:#56635b"><a href="${escapeHtml(unsubscribe)}">Berhenti menerima email jenis ini</a> · <a href="${escapeHtml(settings)}">Atur pemberitahuan</a></p>`,
     '</body></html>',
   ].join('\n');
-  return { to: recipient.email, subject: content.title, text, html, headers: { 'List-Unsubscribe': `<${unsubscribe}>` } };
+  return {
+    to: recipient.email,
+    subject: content.title,
+    text,
+    html,
+    headers: { 'List-Unsubscribe': `<${unsubscribe}>` },
+  };
 }
 
 export function renderTelegram(d: NoticeDraft, appUrl: string): string {
   const { content } = d;
-  return [content.title, '', ...content.lines.flatMap((l) => [l, '']), `${content.cta.label}: ${content.cta.url}`, '', `Atur pemberitahuan: ${appUrl}/settings/notification`].join('\n');
+  return [
+    content.title,
+    '',
+    ...content.lines.flatMap((l) => [l, '']),
+    `${content.cta.label}: ${content.cta.url}`,
+    '',
+    `Atur pemberitahuan: ${appUrl}/settings/notification`,
+  ].join('\n');
 }

@@ -5,7 +5,14 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notificationPrefs } from '../../db/schema';
-import { effectivePrefs, NOTICE_CHANNELS, NOTICE_EVENTS, type NoticeChannel, type NoticeEvent, type NoticePrefs } from '../../../domain/notifications';
+import {
+  effectivePrefs,
+  NOTICE_CHANNELS,
+  NOTICE_EVENTS,
+  type NoticeChannel,
+  type NoticeEvent,
+  type NoticePrefs,
+} from '../../../domain/notifications';
 
 export async function loadPrefs(db: Db, userId: string): Promise<NoticePrefs> {
   const rows = await db.select().from(notificationPrefs).where(eq(notificationPrefs.userId, userId));
@@ -14,7 +21,9 @@ export async function loadPrefs(db: Db, userId: string): Promise<NoticePrefs> {
 
 /** Preferences of many members at once (the jobs). */
 export async function loadPrefsOf(db: Db, userIds: string[]): Promise<Map<string, NoticePrefs>> {
-  const rows = userIds.length ? await db.select().from(notificationPrefs).where(inArray(notificationPrefs.userId, userIds)) : [];
+  const rows = userIds.length
+    ? await db.select().from(notificationPrefs).where(inArray(notificationPrefs.userId, userIds))
+    : [];
   const byUser = new Map<string, typeof rows>();
   for (const r of rows) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r]);
   return new Map(userIds.map((id) => [id, effectivePrefs(byUser.get(id) ?? [])]));
@@ -29,7 +38,13 @@ export const prefField = (event: NoticeEvent, channel: NoticeChannel) => `${even
  */
 export async function savePrefs(db: Db, userId: string, checked: ReadonlySet<string>, now: Date): Promise<NoticePrefs> {
   const rows = NOTICE_EVENTS.flatMap((event) =>
-    NOTICE_CHANNELS.map((channel) => ({ userId, event, channel, enabled: checked.has(prefField(event, channel)), updatedAt: now })),
+    NOTICE_CHANNELS.map((channel) => ({
+      userId,
+      event,
+      channel,
+      enabled: checked.has(prefField(event, channel)),
+      updatedAt: now,
+    })),
   );
   await db.transaction(async (tx) => {
     await tx.delete(notificationPrefs).where(eq(notificationPrefs.userId, userId));
@@ -39,9 +54,19 @@ export async function savePrefs(db: Db, userId: string, checked: ReadonlySet<str
 }
 
 /** Turns one toggle on or off (the unsubscribe link). */
-export async function setPref(db: Db, userId: string, event: NoticeEvent, channel: NoticeChannel, enabled: boolean, now: Date): Promise<void> {
+export async function setPref(
+  db: Db,
+  userId: string,
+  event: NoticeEvent,
+  channel: NoticeChannel,
+  enabled: boolean,
+  now: Date,
+): Promise<void> {
   await db
     .insert(notificationPrefs)
     .values({ userId, event, channel, enabled, updatedAt: now })
-    .onConflictDoUpdate({ target: [notificationPrefs.userId, notificationPrefs.event, notificationPrefs.channel], set: { enabled, updatedAt: now } });
+    .onConflictDoUpdate({
+      target: [notificationPrefs.userId, notificationPrefs.event, notificationPrefs.channel],
+      set: { enabled, updatedAt: now },
+    });
 }

@@ -22,7 +22,13 @@ export interface Recipient {
 
 export async function loadRecipients(db: Db, now: Date): Promise<Recipient[]> {
   const rows = await db
-    .select({ userId: users.id, name: users.name, email: users.email, verifiedAt: users.emailVerifiedAt, telegramUserId: telegramLinks.telegramUserId })
+    .select({
+      userId: users.id,
+      name: users.name,
+      email: users.email,
+      verifiedAt: users.emailVerifiedAt,
+      telegramUserId: telegramLinks.telegramUserId,
+    })
     .from(users)
     .leftJoin(telegramLinks, eq(telegramLinks.userId, users.id));
   const covering = await db
@@ -31,7 +37,10 @@ export async function loadRecipients(db: Db, now: Date): Promise<Recipient[]> {
     .where(and(lte(memberships.startsAt, now), gt(memberships.endsAt, now)));
   const tiers = new Map<string, Tier>();
   for (const m of covering) if (!tierAtLeast(tiers.get(m.userId) ?? 'gratis', m.tier)) tiers.set(m.userId, m.tier);
-  const prefs = await loadPrefsOf(db, rows.map((r) => r.userId));
+  const prefs = await loadPrefsOf(
+    db,
+    rows.map((r) => r.userId),
+  );
   return rows.map((r) => ({
     userId: r.userId,
     name: r.name,

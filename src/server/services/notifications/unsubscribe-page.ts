@@ -16,7 +16,9 @@ function page(title: string, body: string): string {
 }
 
 export function unsubscribedPage(event: NoticeEvent, params: URLSearchParams): string {
-  const hidden = ['u', 'e', 't'].map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(params.get(k) ?? '')}">`).join('');
+  const hidden = ['u', 'e', 't']
+    .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(params.get(k) ?? '')}">`)
+    .join('');
   return page(
     'Anda berhenti berlangganan',
     `<p>Anda tidak akan lagi menerima email “${escapeHtml(EVENT_TEXT[event].label)}” dari Telaah. Pemberitahuan lain tidak berubah.</p>` +

@@ -7,7 +7,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { authSecret } from '../../auth/secret';
 import { isNoticeEvent, type NoticeEvent } from '../../../domain/notifications';
 
-const sign = (userId: string, event: NoticeEvent) => createHmac('sha256', authSecret()).update(`unsubscribe\n${userId}\n${event}`).digest('base64url');
+const sign = (userId: string, event: NoticeEvent) =>
+  createHmac('sha256', authSecret()).update(`unsubscribe\n${userId}\n${event}`).digest('base64url');
 
 export function unsubscribeUrl(appUrl: string, userId: string, event: NoticeEvent): string {
   const q = new URLSearchParams({ u: userId, e: event, t: sign(userId, event) });

@@ -6,7 +6,12 @@
 import { eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { telegramUpdates, users } from '../../db/schema';
-import { createTelegram, type BotHandlers, type TelegramSettings, type TelegramUser } from '../../integrations/telegram';
+import {
+  createTelegram,
+  type BotHandlers,
+  type TelegramSettings,
+  type TelegramUser,
+} from '../../integrations/telegram';
 import { currentTier } from '../membership';
 import { TIER_LABEL } from '../../../domain/tiers';
 import { consumeLinkToken, linkAccount } from './link';
@@ -31,11 +36,16 @@ export function createTelaahBot(opts: BotOptions): TelegramDeps {
 function handlers(deps: TelegramDeps): BotHandlers {
   const { db } = deps;
   return {
-    onStart: (from, payload) => (payload ? startWithToken(deps, from, payload) : Promise.resolve(helpText(deps.appUrl))),
+    onStart: (from, payload) =>
+      payload ? startWithToken(deps, from, payload) : Promise.resolve(helpText(deps.appUrl)),
     onJoinRequest: (chatId, from) => decideJoinRequest(db, deps.groups, chatId, from, deps.now()),
     onOtherMessage: async () => helpText(deps.appUrl),
     async claimUpdate(updateId) {
-      const rows = await db.insert(telegramUpdates).values({ updateId, receivedAt: deps.now() }).onConflictDoNothing().returning();
+      const rows = await db
+        .insert(telegramUpdates)
+        .values({ updateId, receivedAt: deps.now() })
+        .onConflictDoNothing()
+        .returning();
       return rows.length > 0;
     },
     async releaseUpdate(updateId) {
@@ -68,11 +78,16 @@ async function startWithToken(deps: TelegramDeps, from: TelegramUser, token: str
   }
   const [user] = await db.select({ name: users.name }).from(users).where(eq(users.id, userId));
   const { tier } = await currentTier(db, userId, now);
-  const lines = [`Berhasil! Akun Telegram Anda kini tertaut dengan akun Telaah atas nama ${user?.name ?? 'Anda'} (paket ${TIER_LABEL[tier]}).`];
+  const lines = [
+    `Berhasil! Akun Telegram Anda kini tertaut dengan akun Telaah atas nama ${user?.name ?? 'Anda'} (paket ${TIER_LABEL[tier]}).`,
+  ];
   const access = await groupAccess(deps, userId, tier, { createInvites: true });
   const invites = access.filter((a) => a.inviteLink);
   if (invites.length) {
-    lines.push('', 'Gabung ke grup anggota (tautan pribadi, berlaku 24 jam; permintaan bergabung Anda akan kami setujui otomatis):');
+    lines.push(
+      '',
+      'Gabung ke grup anggota (tautan pribadi, berlaku 24 jam; permintaan bergabung Anda akan kami setujui otomatis):',
+    );
     for (const a of invites) lines.push(`• ${a.label}: ${a.inviteLink}`);
   } else if (access.every((a) => a.state === 'locked')) {
     lines.push('', `Grup Telegram khusus anggota Reguler dan Premium. Lihat paket di ${appUrl}/pick-membership.`);
@@ -84,6 +99,9 @@ async function startWithToken(deps: TelegramDeps, from: TelegramUser, token: str
 /** Forgets handled update ids after a week; Telegram stops redelivering long before (housekeeping). */
 export async function purgeUpdates(db: Db, now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - 7 * 86_400_000);
-  const gone = await db.delete(telegramUpdates).where(lt(telegramUpdates.receivedAt, cutoff)).returning({ id: telegramUpdates.updateId });
+  const gone = await db
+    .delete(telegramUpdates)
+    .where(lt(telegramUpdates.receivedAt, cutoff))
+    .returning({ id: telegramUpdates.updateId });
   return gone.length;
 }

@@ -8,7 +8,13 @@ import type { Db } from '../../db/client';
 import { telegramGroupMembers, telegramInvites } from '../../db/schema';
 import type { TelegramUser } from '../../integrations/telegram';
 import { currentTier } from '../membership';
-import { GROUP_LABEL, groupsFor, mayJoinGroup, TELEGRAM_GROUPS, type TelegramGroup } from '../../../domain/telegram-groups';
+import {
+  GROUP_LABEL,
+  groupsFor,
+  mayJoinGroup,
+  TELEGRAM_GROUPS,
+  type TelegramGroup,
+} from '../../../domain/telegram-groups';
 import type { Tier } from '../../../domain/tiers';
 import { audit } from '../audit';
 import { findLink, findLinkByTelegramId } from './link';
@@ -52,7 +58,10 @@ async function inviteFor(deps: TelegramDeps, userId: string, group: TelegramGrou
   const expiresAt = new Date(now.getTime() + INVITE_TTL_MS);
   const inviteLink = await deps.tg.createJoinRequestLink(chatId, `Telaah ${userId.slice(0, 8)}`, expiresAt);
   const row = { userId, group, inviteLink, expiresAt };
-  await deps.db.insert(telegramInvites).values(row).onConflictDoUpdate({ target: [telegramInvites.userId, telegramInvites.group], set: row });
+  await deps.db
+    .insert(telegramInvites)
+    .values(row)
+    .onConflictDoUpdate({ target: [telegramInvites.userId, telegramInvites.group], set: row });
   return row;
 }
 
@@ -61,7 +70,12 @@ async function inviteFor(deps: TelegramDeps, userId: string, group: TelegramGrou
  * get an invite link (created through the Bot API when none is stored); a failing Bot API call leaves
  * that group `unavailable` rather than failing the page.
  */
-export async function groupAccess(deps: TelegramDeps, userId: string, tier: Tier, opts: { createInvites: boolean }): Promise<GroupAccess[]> {
+export async function groupAccess(
+  deps: TelegramDeps,
+  userId: string,
+  tier: Tier,
+  opts: { createInvites: boolean },
+): Promise<GroupAccess[]> {
   const link = await findLink(deps.db, userId);
   const joined = link ? await joinedGroups(deps.db, link.telegramUserId) : new Set<TelegramGroup>();
   const allowed = new Set(groupsFor(tier));
@@ -90,18 +104,32 @@ export async function groupAccess(deps: TelegramDeps, userId: string, tier: Tier
  * Decides a join request: approve only the linked Telegram account of a member whose current tier
  * grants the group (recording the membership), decline anyone else and any chat that is not ours.
  */
-export async function decideJoinRequest(db: Db, groups: GroupChats, chatId: number, from: TelegramUser, now: Date): Promise<'approve' | 'decline'> {
+export async function decideJoinRequest(
+  db: Db,
+  groups: GroupChats,
+  chatId: number,
+  from: TelegramUser,
+  now: Date,
+): Promise<'approve' | 'decline'> {
   const group = groupOfChat(groups, chatId);
   const link = group ? await findLinkByTelegramId(db, from.id) : null;
   const tier = link ? (await currentTier(db, link.userId, now)).tier : 'gratis';
   if (!group || !link || !mayJoinGroup(tier, group)) {
-    console.log(JSON.stringify({ level: 'info', msg: 'telegram join request declined', chatId, linked: link !== null, tier }));
+    console.log(
+      JSON.stringify({ level: 'info', msg: 'telegram join request declined', chatId, linked: link !== null, tier }),
+    );
     return 'decline';
   }
   await db
     .insert(telegramGroupMembers)
     .values({ telegramUserId: from.id, group, userId: link.userId, approvedAt: now })
     .onConflictDoNothing();
-  await audit(db, { at: now, actorId: null, subjectId: link.userId, action: 'telegram.join-approved', details: { group } });
+  await audit(db, {
+    at: now,
+    actorId: null,
+    subjectId: link.userId,
+    action: 'telegram.join-approved',
+    details: { group },
+  });
   return 'approve';
 }

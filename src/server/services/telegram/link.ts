@@ -21,7 +21,9 @@ export async function issueLinkToken(db: Db, userId: string, now: Date): Promise
   const token = randomBytes(24).toString('base64url');
   await db.transaction(async (tx) => {
     await tx.delete(telegramLinkTokens).where(eq(telegramLinkTokens.userId, userId));
-    await tx.insert(telegramLinkTokens).values({ tokenHash: sha256(token), userId, expiresAt: new Date(now.getTime() + LINK_TOKEN_TTL_MS) });
+    await tx
+      .insert(telegramLinkTokens)
+      .values({ tokenHash: sha256(token), userId, expiresAt: new Date(now.getTime() + LINK_TOKEN_TTL_MS) });
   });
   return token;
 }
@@ -52,7 +54,13 @@ export type LinkResult = { ok: true; link: TelegramLink } | { ok: false; reason:
  * Links `tg` to the member, replacing the member's earlier Telegram account if any. Refused when that
  * Telegram account already belongs to another member.
  */
-export async function linkAccount(db: Db, userId: string, tg: TelegramUser, via: 'start' | 'widget', now: Date): Promise<LinkResult> {
+export async function linkAccount(
+  db: Db,
+  userId: string,
+  tg: TelegramUser,
+  via: 'start' | 'widget',
+  now: Date,
+): Promise<LinkResult> {
   const owner = await findLinkByTelegramId(db, tg.id);
   if (owner && owner.userId !== userId) return { ok: false, reason: 'taken' };
   const values = { telegramUserId: tg.id, username: tg.username ?? null, firstName: tg.firstName, via, linkedAt: now };
@@ -73,7 +81,10 @@ export async function linkAccount(db: Db, userId: string, tg: TelegramUser, via:
 
 /** Removes the member's link and their pending invites; the removal job then takes the account out of the groups. */
 export async function unlinkAccount(db: Db, userId: string, now: Date): Promise<boolean> {
-  const removed = await db.delete(telegramLinks).where(eq(telegramLinks.userId, userId)).returning({ id: telegramLinks.userId });
+  const removed = await db
+    .delete(telegramLinks)
+    .where(eq(telegramLinks.userId, userId))
+    .returning({ id: telegramLinks.userId });
   await db.delete(telegramInvites).where(eq(telegramInvites.userId, userId));
   if (removed.length) await audit(db, { at: now, actorId: userId, subjectId: userId, action: 'telegram.unlink' });
   return removed.length > 0;
@@ -81,6 +92,9 @@ export async function unlinkAccount(db: Db, userId: string, now: Date): Promise<
 
 /** Deletes expired link tokens (housekeeping). */
 export async function purgeLinkTokens(db: Db, now: Date): Promise<number> {
-  const gone = await db.delete(telegramLinkTokens).where(lt(telegramLinkTokens.expiresAt, now)).returning({ h: telegramLinkTokens.tokenHash });
+  const gone = await db
+    .delete(telegramLinkTokens)
+    .where(lt(telegramLinkTokens.expiresAt, now))
+    .returning({ h: telegramLinkTokens.tokenHash });
   return gone.length;
 }

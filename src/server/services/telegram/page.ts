@@ -24,7 +24,16 @@ export async function telegramPage(viewer: Viewer, opts: { createInvites: boolea
   const telegram = await processTelegram();
   const link = await findLink(db, viewer.id);
   if (!telegram) {
-    return { configured: false, botUsername: null, link, groups: TELEGRAM_GROUPS.map((g) => ({ group: g, label: GROUP_LABEL[g], state: 'unavailable' as const })).reverse() };
+    return {
+      configured: false,
+      botUsername: null,
+      link,
+      groups: TELEGRAM_GROUPS.map((g) => ({
+        group: g,
+        label: GROUP_LABEL[g],
+        state: 'unavailable' as const,
+      })).reverse(),
+    };
   }
   const groups = await groupAccess(telegram, viewer.id, viewer.tier, opts);
   return { configured: true, botUsername: telegram.tg.username, link, groups };
@@ -43,16 +52,28 @@ export async function unlinkTelegram(viewer: Viewer): Promise<boolean> {
 }
 
 /** Checks a Login Widget callback and links its Telegram account to the member. */
-export async function finishWidgetLink(viewer: Viewer, fields: Record<string, string>): Promise<WidgetResult | { ok: false; reason: 'off' }> {
+export async function finishWidgetLink(
+  viewer: Viewer,
+  fields: Record<string, string>,
+): Promise<WidgetResult | { ok: false; reason: 'off' }> {
   const token = config().TELEGRAM_BOT_TOKEN;
   if (!token || !(await processTelegram())) return { ok: false, reason: 'off' };
   return linkByWidget(await getDb(), viewer.id, fields, token, now());
 }
 
 export const WIDGET_MESSAGES: Record<string, { status: number; text: string }> = {
-  invalid: { status: 400, text: 'Data dari Telegram tidak sah (tanda tangan tidak cocok). Coba tautkan lagi dari halaman Telegram.' },
+  invalid: {
+    status: 400,
+    text: 'Data dari Telegram tidak sah (tanda tangan tidak cocok). Coba tautkan lagi dari halaman Telegram.',
+  },
   stale: { status: 400, text: 'Data masuk dari Telegram sudah kedaluwarsa (lebih dari 5 menit). Coba tautkan lagi.' },
-  reused: { status: 400, text: 'Data masuk dari Telegram ini sudah pernah dipakai. Coba tautkan lagi dari halaman Telegram.' },
-  taken: { status: 409, text: 'Akun Telegram ini sudah tertaut dengan akun Telaah lain. Putuskan dulu tautannya dari akun itu.' },
+  reused: {
+    status: 400,
+    text: 'Data masuk dari Telegram ini sudah pernah dipakai. Coba tautkan lagi dari halaman Telegram.',
+  },
+  taken: {
+    status: 409,
+    text: 'Akun Telegram ini sudah tertaut dengan akun Telaah lain. Putuskan dulu tautannya dari akun itu.',
+  },
   off: { status: 503, text: 'Integrasi Telegram belum aktif di server ini.' },
 };

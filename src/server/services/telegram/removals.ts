@@ -40,16 +40,36 @@ export async function removeLapsedMembers(deps: TelegramDeps): Promise<RemovalSu
       // A permanent refusal (e.g. the account is an admin of the group) will not change on retry.
       if (!(err instanceof TelegramApiError && err.permanent)) {
         summary.failed++;
-        console.error(JSON.stringify({ level: 'error', msg: 'telegram removal failed, will retry', group: row.group, error: String(err) }));
+        console.error(
+          JSON.stringify({
+            level: 'error',
+            msg: 'telegram removal failed, will retry',
+            group: row.group,
+            error: String(err),
+          }),
+        );
         continue;
       }
-      console.warn(JSON.stringify({ level: 'warn', msg: 'telegram removal refused by Telegram', group: row.group, error: err.message }));
+      console.warn(
+        JSON.stringify({
+          level: 'warn',
+          msg: 'telegram removal refused by Telegram',
+          group: row.group,
+          error: err.message,
+        }),
+      );
     }
     await db
       .update(telegramGroupMembers)
       .set({ removedAt: now })
       .where(and(eq(telegramGroupMembers.id, row.id), isNull(telegramGroupMembers.removedAt)));
-    await audit(db, { at: now, actorId: null, subjectId: row.userId, action: 'telegram.removed', details: { group: row.group } });
+    await audit(db, {
+      at: now,
+      actorId: null,
+      subjectId: row.userId,
+      action: 'telegram.removed',
+      details: { group: row.group },
+    });
     summary.removed++;
     if (stillLinked) await tellRemoved(deps, row.telegramUserId, row.group);
   }

@@ -21,7 +21,10 @@ function content(a: CatalogAnalysis, r: Recipient, holds: boolean, appUrl: strin
   const locked = !tierAtLeast(r.tier, a.tier);
   const lines = [a.summary];
   if (holds) lines.unshift(`Telaah menerbitkan analisis baru untuk ${a.ticker}, saham yang ada di portofolio Anda.`);
-  if (locked) lines.push(`Analisis lengkap khusus anggota ${TIER_LABEL[a.tier]}; ringkasan dan bagian pertamanya bisa Anda baca sekarang.`);
+  if (locked)
+    lines.push(
+      `Analisis lengkap khusus anggota ${TIER_LABEL[a.tier]}; ringkasan dan bagian pertamanya bisa Anda baca sekarang.`,
+    );
   return {
     title: holds ? `Analisis baru ${a.ticker} (saham Anda): ${a.title}` : `Analisis baru: ${a.title}`,
     lines,
@@ -42,9 +45,22 @@ export function analysisDrafts(
       const holding = holds ? channelsFor(r, 'analysis-holding', opts.telegram) : [];
       const any = channelsFor(r, 'analysis-any', opts.telegram).filter((c) => !holding.includes(c));
       if (holding.length) {
-        drafts.push({ recipient: r, event: 'analysis-holding', subject: a.id, channels: holding, content: content(a, r, true, opts.appUrl) });
+        drafts.push({
+          recipient: r,
+          event: 'analysis-holding',
+          subject: a.id,
+          channels: holding,
+          content: content(a, r, true, opts.appUrl),
+        });
       }
-      if (any.length) drafts.push({ recipient: r, event: 'analysis-any', subject: a.id, channels: any, content: content(a, r, false, opts.appUrl) });
+      if (any.length)
+        drafts.push({
+          recipient: r,
+          event: 'analysis-any',
+          subject: a.id,
+          channels: any,
+          content: content(a, r, false, opts.appUrl),
+        });
     }
   }
   return drafts;

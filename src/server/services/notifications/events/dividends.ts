@@ -31,7 +31,13 @@ export async function upcomingDividends(db: Db, today: string): Promise<Upcoming
     .select({ a: corporateActions, name: emiten.name })
     .from(corporateActions)
     .innerJoin(emiten, eq(emiten.ticker, corporateActions.ticker))
-    .where(and(eq(corporateActions.type, 'dividend'), gte(corporateActions.cumDate, today), lte(corporateActions.cumDate, addCalendarDays(today, 14))));
+    .where(
+      and(
+        eq(corporateActions.type, 'dividend'),
+        gte(corporateActions.cumDate, today),
+        lte(corporateActions.cumDate, addCalendarDays(today, 14)),
+      ),
+    );
   return rows
     .map(({ a, name }) => ({
       ticker: a.ticker,
@@ -73,7 +79,11 @@ export function dividendDrafts(
         event: 'dividend-reminder',
         subject: `${d.ticker}:${d.exDate}`,
         channels,
-        content: { title: `Pengingat dividen ${d.ticker}: cum date ${formatDate(d.cumDate)}`, lines, cta: { label: 'Lihat dividen portofolio', url: `${opts.appUrl}/portofolio/dividen` } },
+        content: {
+          title: `Pengingat dividen ${d.ticker}: cum date ${formatDate(d.cumDate)}`,
+          lines,
+          cta: { label: 'Lihat dividen portofolio', url: `${opts.appUrl}/portofolio/dividen` },
+        },
       });
     }
   }

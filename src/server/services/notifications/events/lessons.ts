@@ -20,17 +20,29 @@ export interface NewLesson {
 
 /** Records the lessons of the catalog and returns those that appeared after the baseline, within the last week. */
 export async function newLessons(db: Db, catalog: Catalog, now: Date): Promise<NewLesson[]> {
-  const known = await db.select({ key: contentSeen.key }).from(contentSeen).where(eq(contentSeen.kind, 'lesson')).limit(1);
+  const known = await db
+    .select({ key: contentSeen.key })
+    .from(contentSeen)
+    .where(eq(contentSeen.kind, 'lesson'))
+    .limit(1);
   const announce = known.length > 0;
-  const rows = catalog.courses.flatMap((c) => c.lessons.map((l) => ({ kind: 'lesson' as const, key: l.id, firstSeenAt: now, announce })));
+  const rows = catalog.courses.flatMap((c) =>
+    c.lessons.map((l) => ({ kind: 'lesson' as const, key: l.id, firstSeenAt: now, announce })),
+  );
   if (rows.length) await db.insert(contentSeen).values(rows).onConflictDoNothing();
   const recent = await db
     .select()
     .from(contentSeen)
     .where(
-      and(eq(contentSeen.kind, 'lesson'), eq(contentSeen.announce, true), gte(contentSeen.firstSeenAt, new Date(now.getTime() - LESSON_NEW_DAYS * 86_400_000))),
+      and(
+        eq(contentSeen.kind, 'lesson'),
+        eq(contentSeen.announce, true),
+        gte(contentSeen.firstSeenAt, new Date(now.getTime() - LESSON_NEW_DAYS * 86_400_000)),
+      ),
     );
-  const byId = new Map(catalog.courses.flatMap((course) => course.lessons.map((lesson) => [lesson.id, { course, lesson }] as const)));
+  const byId = new Map(
+    catalog.courses.flatMap((course) => course.lessons.map((lesson) => [lesson.id, { course, lesson }] as const)),
+  );
   return recent.flatMap((r) => {
     const found = byId.get(r.key);
     return found ? [{ ...found, firstSeenAt: r.firstSeenAt }] : [];
@@ -57,7 +69,9 @@ export function lessonDrafts(
         channels,
         content: {
           title: `Pelajaran baru di kursus ${course.title}: ${lesson.title}`,
-          lines: [`Kursus “${course.title}” yang sedang Anda ikuti mendapat pelajaran baru: “${lesson.title}”. Lanjutkan dari tempat Anda berhenti.`],
+          lines: [
+            `Kursus “${course.title}” yang sedang Anda ikuti mendapat pelajaran baru: “${lesson.title}”. Lanjutkan dari tempat Anda berhenti.`,
+          ],
           cta: { label: 'Buka kursus', url: `${opts.appUrl}/courses/${course.id}` },
         },
       });

@@ -15,7 +15,12 @@ import { channelsFor, type Recipient } from '../recipients';
 /** Paid access ends of every member whose access covers `now`. */
 export async function accessEnds(db: Db, now: Date): Promise<Map<string, AccessEnd>> {
   const rows = await db
-    .select({ userId: memberships.userId, tier: memberships.tier, startsAt: memberships.startsAt, endsAt: memberships.endsAt })
+    .select({
+      userId: memberships.userId,
+      tier: memberships.tier,
+      startsAt: memberships.startsAt,
+      endsAt: memberships.endsAt,
+    })
     .from(memberships)
     .where(gt(memberships.endsAt, now));
   const byUser = new Map<string, PaidPeriod[]>();
