@@ -62,15 +62,13 @@ async function jobsOnce(): Promise<{ code: number; stdout: string; stderr: strin
 
 async function seed(db: Db): Promise<void> {
   const link = async (userId: string, telegramUserId: number) =>
-    db
-      .insert(telegramLinks)
-      .values({
-        userId,
-        telegramUserId,
-        firstName: 'Anggota',
-        via: 'start',
-        linkedAt: new Date(T0.getTime() - 60 * DAY),
-      });
+    db.insert(telegramLinks).values({
+      userId,
+      telegramUserId,
+      firstName: 'Anggota',
+      via: 'start',
+      linkedAt: new Date(T0.getTime() - 60 * DAY),
+    });
   const lapsed = await createUser(db, { email: 'lapsed@jobs.test', name: 'Lina Lewat' });
   await grantTier(db, lapsed.id, 'reguler', new Date(T0.getTime() - 40 * DAY), new Date(T0.getTime() - DAY));
   await link(lapsed.id, tg.lapsed);

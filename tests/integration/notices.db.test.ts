@@ -105,17 +105,15 @@ summary: "Sudah lama."`,
   );
   mdx(path.join(contentDir, 'courses/kursus-a/01-pertama.mdx'), 'title: Pelajaran pertama\nduration: 5');
 
-  await h.db
-    .insert(emiten)
-    .values({
-      ticker: 'BBCA',
-      name: 'PT Bank Central Asia Tbk',
-      sector: 'Keuangan',
-      subSector: 'Bank',
-      board: 'Utama',
-      listingDate: '2000-05-31',
-      sharesOutstanding: 1,
-    });
+  await h.db.insert(emiten).values({
+    ticker: 'BBCA',
+    name: 'PT Bank Central Asia Tbk',
+    sector: 'Keuangan',
+    subSector: 'Bank',
+    board: 'Utama',
+    listingDate: '2000-05-31',
+    sharesOutstanding: 1,
+  });
   await h.db.insert(corporateActions).values([
     {
       ticker: 'BBCA',

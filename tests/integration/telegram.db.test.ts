@@ -14,6 +14,7 @@ import { linkByWidget } from '../../src/server/services/telegram/widget';
 import { groupAccess } from '../../src/server/services/telegram/groups';
 import { removeLapsedMembers } from '../../src/server/services/telegram/removals';
 import { loginHash } from '../../src/server/auth/telegram-login';
+import { exportData } from '../../src/server/services/account-settings';
 import { createUser, grantTier } from '../factories/users';
 import { startTelegramStandIn, type TelegramStandIn } from '../stand-ins/telegram';
 import { serveFetch } from '../stand-ins/serve-fetch';
@@ -223,6 +224,17 @@ describe('join requests', () => {
       ['premium', 'joined'],
       ['reguler', 'joined'],
     ]);
+    // A member who left the group on their own gets the link again to rejoin.
+    const again = await groupAccess(deps, premium.id, 'premium', { createInvites: true });
+    expect(again.map((a) => [a.state, a.inviteLink?.startsWith('https://t.me/+')])).toEqual([
+      ['joined', true],
+      ['joined', true],
+    ]);
+    const export_ = await exportData(h.db, premium.id);
+    expect(export_).toMatchObject({
+      telegram: { telegramUserId: tgPremium.id, linkedVia: 'start' },
+      notificationPreferences: { 'analysis-any': { email: false } },
+    });
   });
 
   it('declines a member whose tier lapsed before the request', async () => {

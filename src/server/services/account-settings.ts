@@ -10,6 +10,7 @@ import { emailSchema, escapeHtml, findUserByEmail, findUserById, nameSchema, typ
 import { issueEmailToken } from './email-tokens';
 import { sendMail } from '../integrations/mail';
 import { audit } from './audit';
+import { telegramAndNoticeData } from './notifications/export';
 
 export type SettingsResult = { ok: true; message: string; user?: User } | { ok: false; status: 400 | 404 | 409; field: string; message: string };
 
@@ -73,6 +74,7 @@ export async function exportData(db: Db, userId: string): Promise<Record<string,
     signInMethods: accounts,
     memberships: periods,
     activity: events,
+    ...(await telegramAndNoticeData(db, userId)),
   };
 }
 

@@ -32,7 +32,10 @@ export function groupOfChat(groups: GroupChats, chatId: number | string): Telegr
 export interface GroupAccess {
   group: TelegramGroup;
   label: string;
-  /** joined: let in and not removed; invite: may join (link below); locked: the tier does not grant it. */
+  /**
+   * joined: let in and not removed; invite: may join; locked: the tier does not grant it; unavailable:
+   * Telegram is not configured for this group or the Bot API failed.
+   */
   state: 'joined' | 'invite' | 'locked' | 'unavailable';
   inviteLink?: string;
   expiresAt?: Date;
@@ -66,9 +69,10 @@ async function inviteFor(deps: TelegramDeps, userId: string, group: TelegramGrou
 }
 
 /**
- * The groups as this member sees them. With `createInvites`, groups the member may join but has not
- * get an invite link (created through the Bot API when none is stored); a failing Bot API call leaves
- * that group `unavailable` rather than failing the page.
+ * The groups as this member sees them. With `createInvites`, every group the member may be in gets an
+ * invite link (the stored one while fresh, else a new one from the Bot API) — also a group they joined,
+ * since they may have left it since; a failing Bot API call leaves that group `unavailable` rather than
+ * failing the page.
  */
 export async function groupAccess(
   deps: TelegramDeps,
@@ -85,12 +89,16 @@ export async function groupAccess(
     const chatId = deps.groups[group];
     if (!allowed.has(group)) out.push({ ...base, state: 'locked' });
     else if (!chatId) out.push({ ...base, state: 'unavailable' });
-    else if (joined.has(group)) out.push({ ...base, state: 'joined' });
-    else if (!link || !opts.createInvites) out.push({ ...base, state: 'invite' });
+    else if (!link || !opts.createInvites) out.push({ ...base, state: joined.has(group) ? 'joined' : 'invite' });
     else {
       try {
         const inv = await inviteFor(deps, userId, group, chatId);
-        out.push({ ...base, state: 'invite', inviteLink: inv.inviteLink, expiresAt: inv.expiresAt });
+        out.push({
+          ...base,
+          state: joined.has(group) ? 'joined' : 'invite',
+          inviteLink: inv.inviteLink,
+          expiresAt: inv.expiresAt,
+        });
       } catch (err) {
         console.error(JSON.stringify({ level: 'error', msg: 'telegram invite failed', group, error: String(err) }));
         out.push({ ...base, state: 'unavailable' });

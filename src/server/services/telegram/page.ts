@@ -9,7 +9,7 @@ import { processTelegram } from '.';
 import { findLink, issueLinkToken, unlinkAccount, type TelegramLink } from './link';
 import { groupAccess, type GroupAccess } from './groups';
 import { linkByWidget, type WidgetResult } from './widget';
-import { GROUP_LABEL, TELEGRAM_GROUPS } from '../../../domain/telegram-groups';
+import { GROUP_LABEL, mayJoinGroup, TELEGRAM_GROUPS } from '../../../domain/telegram-groups';
 
 export interface TelegramPage {
   configured: boolean;
@@ -28,11 +28,11 @@ export async function telegramPage(viewer: Viewer, opts: { createInvites: boolea
       configured: false,
       botUsername: null,
       link,
-      groups: TELEGRAM_GROUPS.map((g) => ({
-        group: g,
-        label: GROUP_LABEL[g],
-        state: 'unavailable' as const,
-      })).reverse(),
+      groups: [...TELEGRAM_GROUPS].reverse().map((group) => ({
+        group,
+        label: GROUP_LABEL[group],
+        state: mayJoinGroup(viewer.tier, group) ? ('unavailable' as const) : ('locked' as const),
+      })),
     };
   }
   const groups = await groupAccess(telegram, viewer.id, viewer.tier, opts);
