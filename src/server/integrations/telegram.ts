@@ -99,6 +99,20 @@ async function call<T>(what: string, fn: () => Promise<T>): Promise<T> {
 
 const REPLY = { link_preview_options: { is_disabled: true } };
 
+/** Telegram accepts about 30 messages a second from a bot; staying under it avoids 429s on large notice runs. */
+const SEND_INTERVAL_MS = 40;
+
+/** Resolves callers one after another, at least `ms` apart. */
+function pacer(ms: number): () => Promise<void> {
+  let next = 0;
+  return async () => {
+    const now = Date.now();
+    const at = Math.max(now, next);
+    next = at + ms;
+    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
+  };
+}
+
 /** Chat ids from the configuration are strings; the Bot API takes numeric ids as numbers. */
 const chat = (id: string) => (/^-?\d+$/.test(id) ? Number(id) : id);
 
@@ -110,6 +124,7 @@ export function createTelegram(settings: TelegramSettings, handlers?: BotHandler
   });
 
   if (handlers) install(bot, handlers);
+  const pace = pacer(SEND_INTERVAL_MS);
   const callback =
     handlers && settings.webhookSecret
       ? webhookCallback(bot, 'std/http', { secretToken: settings.webhookSecret, timeoutMilliseconds: 20_000 })
@@ -129,6 +144,7 @@ export function createTelegram(settings: TelegramSettings, handlers?: BotHandler
       }
     },
     async sendMessage(chatId, text) {
+      await pace();
       await call('sendMessage', () => bot.api.sendMessage(chatId, text, REPLY));
     },
     async createJoinRequestLink(chatId, name, expiresAt) {
