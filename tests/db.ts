@@ -31,11 +31,11 @@ async function freshPostgres(url: string): Promise<TestDb> {
   // A database of its own per test file: migrations reference "public", so schemas cannot isolate.
   const name = `telaah_t_${randomBytes(6).toString('hex')}`;
   const { Client } = await import('pg');
-  const adminQuery = async (q: string) => {
+  const adminQuery = async (q: string, values: unknown[] = []) => {
     const admin = new Client({ connectionString: url });
     await admin.connect();
     try {
-      await admin.query(q);
+      return (await admin.query(q, values)).rows as Record<string, unknown>[];
     } finally {
       await admin.end();
     }
@@ -49,6 +49,13 @@ async function freshPostgres(url: string): Promise<TestDb> {
     databaseUrl: target.toString(),
     close: async () => {
       await handle.close();
+      // pg's pool.end() can resolve while a socket is still closing; terminating that backend with
+      // FORCE then surfaces as an uncaught error in the test process. Wait for the sessions to go.
+      for (let i = 0; i < 50; i++) {
+        const [row] = await adminQuery('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (row?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
