@@ -3,16 +3,58 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import mdx from '@astrojs/mdx';
+import sentry from '@sentry/astro';
 import auth from 'auth-astro';
 
 export default defineConfig({
   site: process.env.APP_URL ?? 'http://localhost:4321',
-  adapter: node({ mode: 'standalone' }),
-  integrations: [react(), mdx(), auth()],
+  // staticHeaders: pre-rendered pages get their Content-Security-Policy as a header (with
+  // frame-ancestors), not as a meta tag; scripts/start.ts serves them (docs/decisions/0006).
+  adapter: node({ mode: 'standalone', staticHeaders: true }),
+  integrations: [
+    react(),
+    mdx(),
+    auth(),
+    // SDKs start only when SENTRY_DSN is set at run time; no source-map upload, no build telemetry.
+    sentry({
+      sourcemaps: { disable: true },
+      telemetry: false,
+      clientInitPath: 'src/components/monitoring/browser-loader.ts',
+      serverInitPath: 'src/server/integrations/sentry.ts',
+      // src/middleware.ts runs Sentry's request handler itself, and only when monitoring is on.
+      autoInstrumentation: { requestHandler: false },
+    }),
+  ],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
-  security: { checkOrigin: true },
+  security: {
+    checkOrigin: true,
+    // Scripts: same origin and the hashes Astro computes for inline ones (server islands included).
+    // Pages that need more add it themselves (src/server/csp.ts).
+    csp: {
+      algorithm: 'SHA-256',
+      directives: [
+        "default-src 'self'",
+        "connect-src 'self'",
+        "img-src 'self' data:",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+      ],
+      scriptDirective: { resources: ["'self'"] },
+      // Styles: same origin and hashed style elements (Astro's default), plus style attributes, which
+      // server-rendered React islands and MDX code blocks write and which cannot run code.
+      // lightweight-charts injects one fixed stylesheet of its own; its hash is listed so it may apply.
+      styleDirective: {
+        resources: [{ resource: "'unsafe-inline'", kind: 'attribute' }],
+        hashes: ['sha256-3pRED1tOXas1FXFoPb9TGCjmYe9XQsmO9OV23khV2nY='],
+      },
+    },
+  },
   trailingSlash: 'never',
   vite: {
+    // The browser sends errors only: Sentry's documented flag drops its tracing code from the bundle.
+    define: { __SENTRY_TRACING__: false },
     build: {
       rollupOptions: {
         // MDX modules carry Astro's own head-inject directive; the bundler's notice about it is noise.

@@ -19,7 +19,16 @@ export const PORTS = {
   oidc: PORT + 5,
   sentry: PORT + 6,
   brokenServer: PORT + 12,
+  unmonitoredServer: PORT + 13,
+  productionServer: PORT + 14,
+  noPaymentsServer: PORT + 15,
 } as const;
+/** Shared by the app and the Stripe stand-in, which signs its webhook events with it. */
+export const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_stand_in_secret';
+/** Shared by the app and the Midtrans stand-in, which signs its notifications with it. */
+export const MIDTRANS_SERVER_KEY = 'SB-Mid-server-e2e-stand-in';
+/** The DSN every server under test reports to: the Sentry ingest stand-in, project 42. */
+export const SENTRY_DSN = `http://publickey@127.0.0.1:${PORTS.sentry}/42`;
 // Each run starts on a fresh embedded database, so the demo data is exactly as generated.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'telaah-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
@@ -63,32 +72,71 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
-      command: 'npx tsx scripts/start.ts',
-      url: `http://localhost:${PORT}/`,
-      timeout: 120_000,
+      // Sentry's ingest, recording what the app's server and browser SDKs send.
+      command: `npx tsx tests/stand-ins/sentry.ts --port ${PORTS.sentry}`,
+      url: `http://127.0.0.1:${PORTS.sentry}/__envelopes`,
+      timeout: 60_000,
       reuseExistingServer: false,
-      stdout: 'pipe',
-      stderr: 'pipe',
+    },
+    {
+      // The Stripe stand-in delivers every event 5 times at once, before the browser returns.
+      command: 'npx tsx tests/stand-ins/stripe.ts',
+      url: `http://127.0.0.1:${PORTS.stripe}/_standin/health`,
+      reuseExistingServer: false,
       env: {
-        PORT: String(PORT),
-        HOST: 'localhost',
-        DATA_DIR: dataDir,
-        APP_URL: `http://localhost:${PORT}`,
-        AUTH_SECRET: 'e2e-secret-not-for-production-0123456789',
-        APP_NOW: process.env.APP_NOW ?? '2026-11-20T10:00:00+07:00',
-        DATABASE_URL: '',
-        NODE_ENV: 'test',
-        OIDC_ISSUER: `http://127.0.0.1:${PORTS.oidc}`,
-        OIDC_CLIENT_ID: OIDC_CLIENT.id,
-        OIDC_CLIENT_SECRET: OIDC_CLIENT.secret,
-        OIDC_NAME: 'Telaah ID',
-        TELEGRAM_BOT_TOKEN: TELEGRAM_E2E.token,
-        TELEGRAM_BOT_USERNAME: TELEGRAM_E2E.username,
-        TELEGRAM_WEBHOOK_SECRET: TELEGRAM_E2E.webhookSecret,
-        TELEGRAM_API_ROOT: `http://127.0.0.1:${PORTS.telegram}`,
-        TELEGRAM_GROUP_REGULER_ID: TELEGRAM_E2E.groups.reguler,
-        TELEGRAM_GROUP_PREMIUM_ID: TELEGRAM_E2E.groups.premium,
+        STRIPE_STANDIN_PORT: String(PORTS.stripe),
+        STRIPE_WEBHOOK_SECRET,
+        STRIPE_STANDIN_WEBHOOK_URL: `http://localhost:${PORT}/api/webhooks/stripe`,
+        STRIPE_STANDIN_DELIVERIES: '5',
       },
+    },
+    {
+      // The Midtrans stand-in sends every notification 5 times at once, before the finish redirect.
+      command: 'npx tsx tests/stand-ins/midtrans.ts',
+      url: `http://127.0.0.1:${PORTS.midtrans}/_standin/health`,
+      reuseExistingServer: false,
+      env: {
+        MIDTRANS_STANDIN_PORT: String(PORTS.midtrans),
+        MIDTRANS_SERVER_KEY,
+        APP_URL: `http://localhost:${PORT}`,
+        MIDTRANS_STANDIN_DELIVERIES: '5',
+      },
+    },
+    {
+    command: 'npx tsx scripts/start.ts',
+    url: `http://localhost:${PORT}/`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: 'localhost',
+      DATA_DIR: dataDir,
+      APP_URL: `http://localhost:${PORT}`,
+      AUTH_SECRET: 'e2e-secret-not-for-production-0123456789',
+      APP_NOW: process.env.APP_NOW ?? '2026-11-20T10:00:00+07:00',
+      DATABASE_URL: '',
+      NODE_ENV: 'test',
+      OIDC_ISSUER: `http://127.0.0.1:${PORTS.oidc}`,
+      OIDC_CLIENT_ID: OIDC_CLIENT.id,
+      OIDC_CLIENT_SECRET: OIDC_CLIENT.secret,
+      OIDC_NAME: 'Telaah ID',
+      SENTRY_DSN,
+      // One line per request would flood the test output; server errors still show.
+      LOG_LEVEL: 'error',
+      STRIPE_SECRET_KEY: 'sk_test_e2e_stand_in',
+      STRIPE_WEBHOOK_SECRET,
+      STRIPE_API_BASE: `http://127.0.0.1:${PORTS.stripe}`,
+      MIDTRANS_SERVER_KEY,
+      MIDTRANS_API_BASE: `http://127.0.0.1:${PORTS.midtrans}`,
+      TELEGRAM_BOT_TOKEN: TELEGRAM_E2E.token,
+      TELEGRAM_BOT_USERNAME: TELEGRAM_E2E.username,
+      TELEGRAM_WEBHOOK_SECRET: TELEGRAM_E2E.webhookSecret,
+      TELEGRAM_API_ROOT: `http://127.0.0.1:${PORTS.telegram}`,
+      TELEGRAM_GROUP_REGULER_ID: TELEGRAM_E2E.groups.reguler,
+      TELEGRAM_GROUP_PREMIUM_ID: TELEGRAM_E2E.groups.premium,
+    },
     },
   ],
 });

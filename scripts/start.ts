@@ -1,15 +1,16 @@
 /**
  * `npm start`: builds when the build is missing or older than the sources, opens and migrates the
- * database, loads demo data into an empty embedded database, then serves the site.
+ * database, loads demo data into an empty embedded database, then serves the site (with the security
+ * headers and request logs of src/server/node-server.ts).
  */
 import './lib/env';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { pathToFileURL } from 'node:url';
 import { assertProductionReady, config, ConfigError } from '../src/server/config';
 import { openDatabase, setProcessDatabase } from '../src/server/db/client';
 import { DataDirLockedError } from '../src/server/db/lock';
+import { serveBuild } from '../src/server/node-server';
 import { ensureDemoData } from './lib/demo';
 import { jobContextFromConfig } from '../src/server/jobs/context';
 import { startJobScheduler } from '../src/server/jobs/runner';
@@ -45,9 +46,7 @@ async function main(): Promise<void> {
   const handle = await openDatabase({ databaseUrl: c.DATABASE_URL, dataDir: c.DATA_DIR });
   const demo = await ensureDemoData(handle, { allowExternal: process.argv.includes('--demo') });
   setProcessDatabase(handle);
-  process.env.PORT = String(c.PORT);
-  process.env.HOST = c.HOST;
-  await import(pathToFileURL(path.resolve(ENTRY)).href);
+  await serveBuild({ entry: ENTRY, host: c.HOST, port: c.PORT });
   const url = c.APP_URL ?? `http://${c.HOST}:${c.PORT}`;
   console.log(`\nTelaah is running at ${url}`);
   console.log(`Database: ${handle.kind === 'pglite' ? `embedded (${path.resolve(c.DATA_DIR)})` : 'PostgreSQL (DATABASE_URL)'}`);

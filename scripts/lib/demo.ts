@@ -4,8 +4,11 @@
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '../../src/server/db/client';
 import { emiten } from '../../src/server/db/schema';
-import { reloadDemoMarket } from '../../src/server/db/demo';
+import { reloadDemoMarket, type DemoLoadCounts } from '../../src/server/db/demo';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, loadDemoAccounts } from '../../src/server/services/demo-accounts';
+import { clearDemoPortfolios, loadDemoPortfolios } from '../../src/server/services/portfolio/demo';
+import { FOREIGN_KEY_VIOLATION, pgErrorCode, RESTRICT_VIOLATION } from '../../src/server/db/errors';
+import { loadDemoRiskProfiles } from '../../src/server/services/demo-risk-profiles';
 import { now } from '../../src/server/config';
 import { wibDate } from '../../src/lib/format';
 
@@ -15,13 +18,36 @@ export interface DemoResult {
   accounts: { email: string; label: string }[];
 }
 
-/** Loads all demo data (market, accounts) into the database, replacing earlier demo data. */
+/**
+ * Loads all demo data (market, accounts, the demo members' portfolios) into the database, replacing
+ * earlier demo data. The demo accounts' portfolios go first: transactions keep their emiten (ON DELETE
+ * RESTRICT), so the market reload is refused, and no member's trade is lost, when any other member holds
+ * trades in demo tickers.
+ */
 export async function loadDemo(handle: DbHandle): Promise<void> {
   const today = now();
-  const counts = await reloadDemoMarket(handle.db, { today: wibDate(today) });
-  await loadDemoAccounts(handle.db, today);
+  await clearDemoPortfolios(handle.db);
+  let counts: DemoLoadCounts | undefined;
+  let refused: unknown;
+  try {
+    counts = await reloadDemoMarket(handle.db, { today: wibDate(today) });
+  } catch (err) {
+    const code = pgErrorCode(err);
+    if (code !== RESTRICT_VIOLATION && code !== FOREIGN_KEY_VIOLATION) throw err;
+    refused = err;
+  }
+  const ids = await loadDemoAccounts(handle.db, today);
+  // After a refused reload the previous market stays, and the sample portfolios are rebuilt on it.
+  const trades = await loadDemoPortfolios(handle.db, ids, wibDate(today));
+  await loadDemoRiskProfiles(handle.db, ids, today);
+  if (!counts) {
+    throw new Error(
+      'Demo market not reloaded: members other than the demo accounts hold transactions in demo tickers, and their trades are never deleted. The previous market data stays.',
+      { cause: refused },
+    );
+  }
   console.log(
-    `Demo data loaded: ${counts.emiten} emiten, ${counts.prices} daily prices, ${counts.actions} corporate actions, ${counts.fundamentals} fundamentals, ${DEMO_ACCOUNTS.length} accounts.`,
+    `Demo data loaded: ${counts.emiten} emiten, ${counts.prices} daily prices, ${counts.actions} corporate actions, ${counts.fundamentals} fundamentals, ${DEMO_ACCOUNTS.length} accounts, ${trades} portfolio transactions.`,
   );
 }
 

@@ -2,7 +2,7 @@
  * Paid plans: the one place where tiers, periods and prices are set (SPEC §8 "plans and prices live in
  * one config file"). Payments buy one-off passes ("aktif sampai {tanggal}"), not subscriptions.
  */
-import type { Tier } from './tiers';
+import { TIER_LABEL, type Tier } from './tiers';
 
 export type PaidTier = Exclude<Tier, 'gratis'>;
 export const PERIODS = [1, 3, 12] as const;
@@ -27,6 +27,16 @@ export const PLANS: readonly Plan[] = (Object.keys(PRICES) as PaidTier[]).flatMa
 
 export function findPlan(id: string): Plan | undefined {
   return PLANS.find((p) => p.id === id);
+}
+
+/** The 1-month price of a tier: the daily value used to convert days between tiers on an upgrade. */
+export function oneMonthPrice(tier: PaidTier): number {
+  return PRICES[tier][1];
+}
+
+/** `Reguler 3 bulan`. */
+export function planLabel(plan: { tier: PaidTier; months: number }): string {
+  return `${TIER_LABEL[plan.tier]} ${plan.months} bulan`;
 }
 
 /** Saving of a plan against paying the 1-month price every month, as a ratio (0.1 = 10 %). */

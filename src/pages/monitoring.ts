@@ -1,10 +1,21 @@
 import type { APIRoute } from 'astro';
 import { config } from '../server/config';
+import { browserMonitoringConfig } from '../server/monitoring/browser-config';
+import { relayEnvelope } from '../server/monitoring/tunnel';
 
 export const prerender = false;
 
-/** The monitoring tunnel (SPEC §7.5). With no SENTRY_DSN configured there is nothing to relay: 404. */
-export const POST: APIRoute = async () => {
-  if (!config().SENTRY_DSN) return new Response(null, { status: 404 });
-  return new Response(null, { status: 501 });
+/** The monitoring tunnel (SPEC §7.5): relays the browser SDK's envelopes to the configured Sentry project. */
+export const POST: APIRoute = ({ request }) => relayEnvelope(request, { dsn: config().SENTRY_DSN });
+
+/**
+ * The browser's monitoring settings, for pre-rendered pages (server-rendered pages carry them in a meta
+ * tag). Fetched only after an error on such a page; 404 when monitoring is off.
+ */
+export const GET: APIRoute = () => {
+  const settings = browserMonitoringConfig();
+  if (!settings) return new Response(null, { status: 404 });
+  return new Response(JSON.stringify(settings), {
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' },
+  });
 };

@@ -4,6 +4,7 @@
  * one line naming it.
  */
 import { z } from 'zod';
+import { parseDsn } from '../lib/monitoring/dsn';
 
 const optionalUrl = z.url().optional();
 const optionalText = z.string().min(1).optional();
@@ -24,6 +25,10 @@ const schema = z
     STRIPE_SECRET_KEY: optionalText,
     STRIPE_WEBHOOK_SECRET: optionalText,
     STRIPE_API_BASE: optionalUrl,
+    MIDTRANS_SERVER_KEY: optionalText,
+    MIDTRANS_CLIENT_KEY: optionalText,
+    MIDTRANS_IS_PRODUCTION: z.stringbool().default(false),
+    MIDTRANS_API_BASE: optionalUrl,
     TELEGRAM_BOT_TOKEN: optionalText,
     TELEGRAM_BOT_USERNAME: optionalText,
     TELEGRAM_WEBHOOK_SECRET: optionalText,
@@ -32,10 +37,20 @@ const schema = z
     TELEGRAM_GROUP_PREMIUM_ID: optionalText,
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().min(3).default('Telaah <no-reply@telaah.test>'),
-    SENTRY_DSN: optionalUrl,
+    SENTRY_DSN: optionalUrl.refine((v) => v === undefined || parseDsn(v) !== undefined, 'is not a Sentry DSN (https://key@host/project)'),
+    SENTRY_ENVIRONMENT: optionalText,
+    SENTRY_RELEASE: optionalText,
+    SENTRY_TRACES_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     APP_NOW: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
     JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
     CONTENT_DIR: z.string().min(1).default('./content'),
+  })
+  .superRefine((c, ctx) => {
+    // A provider that can take money must be able to tell us it did.
+    if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required when STRIPE_SECRET_KEY is set' });
+    }
   });
 
 export type Config = z.infer<typeof schema>;

@@ -1,5 +1,5 @@
-import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD } from './fixtures';
+import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, expect, test } from './fixtures';
 
 type Who = 'anonim' | 'gratis' | 'reguler' | 'premium' | 'admin';
 /** page = 2xx page, sign-in = redirect to sign-in, upgrade = page with an upgrade call, 404, redirect = elsewhere. */

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, latestMailTo, signIn, signOut } from './fixtures';
+import type { Page } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, expect, latestMailTo, signIn, signOut, test } from './fixtures';
 
 test.describe('akun demo', () => {
   for (const [role, email] of Object.entries(DEMO)) {

@@ -1,10 +1,43 @@
 /**
- * Shared e2e helpers: sign in the way a member does (through the /sign-in form), and read the
- * mail outbox of the server under test.
+ * Shared e2e helpers: the `test` every spec uses (it fails a test on any Content-Security-Policy
+ * violation in any page it opened), sign in the way a member does (through the /sign-in form), and read
+ * the mail outbox of the server under test.
  */
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+
+export { expect };
+
+const VIOLATION_MARK = '[csp-violation]';
+
+/**
+ * Playwright's `test`, plus a watch on every page of the test's browser context: a
+ * `securitypolicyviolation` event or a console message about the Content Security Policy fails the
+ * test, naming the page and what was blocked.
+ */
+export const test = base.extend<{ cspViolations: string[] }>({
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      await context.addInitScript((mark) => {
+        document.addEventListener('securitypolicyviolation', (e) => {
+          console.error(
+            `${mark} ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`,
+          );
+        });
+      }, VIOLATION_MARK);
+      context.on('console', (msg) => {
+        const text = msg.text();
+        if (text.startsWith(VIOLATION_MARK) || /Content[ -]Security[ -]Policy/i.test(text))
+          violations.push(`${msg.location().url}: ${text}`);
+      });
+      await use(violations);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 export const DEMO_PASSWORD = 'telaah-demo';
 export const DEMO = {

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { DEMO, DEMO_PASSWORD, expect, test } from './fixtures';
 import { ROUTES } from './routes';
-import { DEMO, DEMO_PASSWORD } from './fixtures';
 
 test.describe('setiap rute brief tersedia', () => {
   for (const route of ROUTES) {

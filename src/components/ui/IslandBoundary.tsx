@@ -4,15 +4,9 @@
  * blank box, and the error is reported (to the browser console, and to monitoring when it is on).
  */
 import { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { reportIslandError } from './island-errors';
 
-type Reporter = (error: unknown, info?: ErrorInfo) => void;
-
-let reporter: Reporter = (error) => console.error(error);
-
-/** Lets monitoring replace the default console reporter. */
-export function setIslandErrorReporter(next: Reporter): void {
-  reporter = next;
-}
+export { setIslandErrorReporter } from './island-errors';
 
 interface State {
   failed: boolean;
@@ -26,7 +20,7 @@ export class IslandBoundary extends Component<{ children: ReactNode }, State> {
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    reporter(error, info);
+    reportIslandError(error, info);
   }
 
   override render(): ReactNode {

@@ -5,6 +5,7 @@
 import { DEFAULT_DIVIDEND_TAX_PCT, DEFAULT_FEES } from '../idx';
 import { normaliseActions, type NormalisedActions } from './actions';
 import { toDay } from './dates';
+import { findCoveredDividends } from './duplicates';
 import { estimateUpcoming, dividendReport } from './dividends';
 import { allocation, buildHoldings, realisedTotals } from './holdings';
 import { runPass, type PassResult } from './pass';
@@ -12,7 +13,15 @@ import { buildPriceTable, tradingDays, type PriceTable } from './prices';
 import { dailyReturns } from './returns';
 import { performance, valuePoints, type SeriesColumns } from './series';
 import { buildTimeline } from './timeline';
-import type { EngineInput, Holding, IsoDate, PortfolioReport, PortfolioSettings, Transaction } from './types';
+import type {
+  EngineInput,
+  EngineIssue,
+  Holding,
+  IsoDate,
+  PortfolioReport,
+  PortfolioSettings,
+  Transaction,
+} from './types';
 
 /** Settings for a portfolio that has none stored: default fees, 10 % dividend tax, fees in the average. */
 export const DEFAULT_PORTFOLIO_SETTINGS: PortfolioSettings = {
@@ -23,17 +32,32 @@ export const DEFAULT_PORTFOLIO_SETTINGS: PortfolioSettings = {
 
 interface Prepared {
   trades: Transaction[];
+  /** Manual dividends left out because the corporate-action data pays them (see `findCoveredDividends`). */
+  duplicates: EngineIssue[];
   tradeDays: number[];
   tickers: string[];
   tickerIndex: Map<string, number>;
 }
 
-/** Transactions up to as-of, their day numbers and the ticker table (first-seen order). */
+/** Transactions up to as-of without covered manual dividends, their day numbers and the ticker table. */
 function prepare(input: EngineInput, asOf: IsoDate): Prepared {
-  const trades = input.transactions.filter((tx) => tx.date <= asOf);
+  let trades = input.transactions.filter((tx) => tx.date <= asOf);
+  const covered = findCoveredDividends(trades, input.corporateActions);
+  if (covered.length > 0) {
+    const ids = new Set(covered.map((c) => c.transactionId));
+    trades = trades.filter((tx) => !ids.has(tx.id));
+  }
+  const duplicates: EngineIssue[] = covered.map(({ transactionId, portfolioId, ticker, date }) => ({
+    kind: 'duplicate_dividend',
+    transactionId,
+    portfolioId,
+    ticker,
+    date,
+  }));
   const tickerIndex = new Map<string, number>();
   for (const tx of trades) if (!tickerIndex.has(tx.ticker)) tickerIndex.set(tx.ticker, tickerIndex.size);
-  return { trades, tradeDays: trades.map((tx) => toDay(tx.date)), tickers: [...tickerIndex.keys()], tickerIndex };
+  const tickers = [...tickerIndex.keys()];
+  return { trades, duplicates, tradeDays: trades.map((tx) => toDay(tx.date)), tickers, tickerIndex };
 }
 
 /** The day of the last trade or action step on or before as-of. */
@@ -141,6 +165,6 @@ export function computePortfolio(input: EngineInput): PortfolioReport {
       byStock: allocation(holdings.combined, (h) => h.ticker),
     },
     summary: summary(holdings.combined, realised.total.total, dividends.received.net, pass),
-    issues: [...actions.issues, ...pass.issues],
+    issues: [...prepared.duplicates, ...actions.issues, ...pass.issues],
   };
 }

@@ -4,7 +4,7 @@
  */
 import { toDay } from './dates';
 import { alignCloses, lowerBound } from './prices';
-import { annualise, chainIndex, dailyReturns, maxDrawdown, volatility, xirr } from './returns';
+import { annualise, chainIndex, maxDrawdown, volatility, xirr } from './returns';
 import type { ComparisonPoint, DailyClose, IsoDate, PerformanceReport, ValuePoint } from './types';
 
 export interface SeriesColumns {

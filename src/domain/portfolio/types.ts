@@ -234,6 +234,8 @@ export interface Oversell {
 
 export type EngineIssue =
   | ({ kind: 'oversell' } & Oversell)
+  /** A manual dividend the corporate-action data already pays to the portfolio: ignored, not counted twice. */
+  | { kind: 'duplicate_dividend'; transactionId: string; portfolioId: string; ticker: string; date: IsoDate }
   | { kind: 'invalid_action'; ticker: string; type: CorporateActionType; exDate: IsoDate; reason: string };
 
 /** Everything the portfolio pages show, as of `asOf`. */

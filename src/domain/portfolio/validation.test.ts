@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tx } from './test-support';
 import type { CorporateAction } from './types';
-import { findFirstOversell } from './validation';
+import { findFirstOversell, findOversells } from './validation';
 
 const split = (
   exDate: string,
@@ -79,5 +79,21 @@ describe('findFirstOversell', () => {
     const sameDayBuy = { ...buy, date: '2024-02-01' };
     expect(findFirstOversell([sameDayBuy, sell60], [])).toBeNull();
     expect(findFirstOversell([sell60, sameDayBuy], [])?.transactionId).toBe('sell60');
+  });
+});
+
+describe('findOversells', () => {
+  it('lists every oversell, the holding stopping at zero after each', () => {
+    const list = [
+      tx({ id: 'b', date: '2024-01-02', type: 'buy', shares: 100, price: 1_000 }),
+      tx({ id: 's1', date: '2024-02-01', type: 'sell', shares: 150, price: 1_000 }),
+      tx({ id: 'b2', date: '2024-02-02', type: 'buy', shares: 100, price: 1_000 }),
+      tx({ id: 's2', date: '2024-02-03', type: 'sell', shares: 100, price: 1_000 }),
+      tx({ id: 's3', date: '2024-02-04', type: 'sell', shares: 1, price: 1_000 }),
+    ];
+    expect(findOversells(list, []).map((o) => [o.transactionId, o.held])).toEqual([
+      ['s1', 100],
+      ['s3', 0],
+    ]);
   });
 });

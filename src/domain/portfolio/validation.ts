@@ -22,6 +22,26 @@ export function findFirstOversell(
   transactions: readonly Transaction[],
   corporateActions: readonly CorporateAction[],
 ): Oversell | null {
+  return walk(transactions, corporateActions, true)[0] ?? null;
+}
+
+/**
+ * Every sell that sells more than is held on its date, in date order. After an oversell the holding
+ * stops at zero (as in the engine), so one bad sell does not make every later sell of it bad.
+ */
+export function findOversells(
+  transactions: readonly Transaction[],
+  corporateActions: readonly CorporateAction[],
+): Oversell[] {
+  return walk(transactions, corporateActions, false);
+}
+
+function walk(
+  transactions: readonly Transaction[],
+  corporateActions: readonly CorporateAction[],
+  firstOnly: boolean,
+): Oversell[] {
+  const found: Oversell[] = [];
   const tickerIndex = tickerTable(transactions);
   const { shareActions } = normaliseActions(corporateActions, tickerIndex);
   const tradeDays = transactions.map((tx) => toDay(tx.date));
@@ -41,16 +61,11 @@ export function findFirstOversell(
     if (before === undefined) keysByTicker[tickerIndex.get(tx.ticker)!]!.push(key);
     const shares = before ?? 0;
     if (tx.type === 'sell' && tx.shares > shares) {
-      return {
-        transactionId: tx.id,
-        portfolioId: tx.portfolioId,
-        date: tx.date,
-        ticker: tx.ticker,
-        shares: tx.shares,
-        held: shares,
-      };
+      const { id: transactionId, portfolioId, date, ticker } = tx;
+      found.push({ transactionId, portfolioId, date, ticker, shares: tx.shares, held: shares });
+      if (firstOnly) return found;
     }
-    held.set(key, tx.type === 'buy' ? shares + tx.shares : shares - tx.shares);
+    held.set(key, tx.type === 'buy' ? shares + tx.shares : Math.max(0, shares - tx.shares));
   }
-  return null;
+  return found;
 }

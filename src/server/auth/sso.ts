@@ -11,6 +11,8 @@ import { config } from '../config';
 export interface SsoButton {
   name: string;
   csrfToken: string;
+  /** Where the sign-in form's redirect ends (the page's CSP must allow it as a form target). */
+  providerUrl: string;
 }
 
 export async function ssoButton(request: Request, cookies: AstroCookies): Promise<SsoButton | null> {
@@ -23,5 +25,5 @@ export async function ssoButton(request: Request, cookies: AstroCookies): Promis
     const { name, value, ...opts } = parseString(header);
     cookies.set(name, value, opts as Parameters<AstroCookies['set']>[2]);
   }
-  return { name: c.OIDC_NAME, csrfToken };
+  return { name: c.OIDC_NAME, csrfToken, providerUrl: c.OIDC_ISSUER };
 }

@@ -61,6 +61,10 @@ async function openPostgres(url: string): Promise<DbHandle> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new Pool({ connectionString: url, max: 10 });
+  // pg reports errors of idle clients (server restart, connection terminated) on the pool; unheard, they crash the process.
+  pool.on('error', (err) =>
+    console.error(JSON.stringify({ level: 'error', msg: 'idle PostgreSQL client error', error: err.message })),
+  );
   const db = drizzle({ client: pool, schema });
   await migrate(db, { migrationsFolder: migrationsFolder() });
   return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };

@@ -2,10 +2,20 @@
  * The /analisis list: both kinds of analyses as uniform rows, filtered and sorted by the page's query.
  */
 import { z } from 'zod';
-import { tierAtLeast, TIERS, type Tier } from '../../domain/tiers';
+import { canReadAnalysis } from '../../domain/analysis-access';
+import { TIERS, type Tier } from '../../domain/tiers';
 import { UNIVERSE } from '../../domain/universe';
-import { analysisSlug, emitenAnalyses, nonEmitenAnalyses, upside } from '../content/analyses';
+import { restate } from '../../domain/valuation';
+import { getDb } from '../db/client';
+import {
+  emitenAnalyses,
+  emitenAnalysisHref,
+  nonEmitenAnalyses,
+  nonEmitenAnalysisHref,
+  upside,
+} from '../content/analyses';
 import { lastCloses } from './market';
+import { shareChangesByTicker } from './research';
 
 export const listQuerySchema = z.object({
   q: z.string().trim().max(60).catch(''),
@@ -43,26 +53,61 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
 
 /** All analyses visible in the list for a viewer of `viewerTier`, filtered and sorted. */
 export async function listAnalyses(query: ListQuery, viewerTier: Tier | null): Promise<AnalysisRow[]> {
-  const [emitens, others, closes] = await Promise.all([emitenAnalyses(), nonEmitenAnalyses(), lastCloses()]);
-  const canRead = (t: Tier) => viewerTier !== null && tierAtLeast(viewerTier, t);
+  const [emitens, others, closes, changes] = await Promise.all([
+    emitenAnalyses(),
+    nonEmitenAnalyses(),
+    lastCloses(),
+    getDb().then(shareChangesByTicker),
+  ]);
+  const canRead = (t: Tier) => canReadAnalysis(viewerTier, t);
+  // A target set before a split is compared with today's close in today's share count.
+  const currentTarget = (ticker: string, target: number | undefined, date: Date, closeDate: string | undefined) =>
+    target === undefined || !closeDate
+      ? target
+      : restate(target, changes.get(ticker) ?? [], date.toISOString().slice(0, 10), closeDate);
   const rows: AnalysisRow[] = [
     ...emitens.map((a): AnalysisRow => {
       const u = names.get(a.data.emiten);
-      const close = closes.get(a.data.emiten)?.close ?? null;
+      const last = closes.get(a.data.emiten);
+      const close = last?.close ?? null;
       return {
-        kind: 'emiten', href: `/analisis/${a.data.emiten}/${analysisSlug(a)}`, ticker: a.data.emiten,
-        companyName: u?.name ?? null, sector: u?.sector ?? null, category: null, title: a.data.title,
-        date: a.data.date, rating: a.data.rating, targetPrice: a.data.targetPrice ?? null, lastClose: close,
-        upside: upside(a.data.targetPrice, close ?? undefined), tier: a.data.tier, locked: !canRead(a.data.tier),
+        kind: 'emiten',
+        href: emitenAnalysisHref(a),
+        ticker: a.data.emiten,
+        companyName: u?.name ?? null,
+        sector: u?.sector ?? null,
+        category: null,
+        title: a.data.title,
+        date: a.data.date,
+        rating: a.data.rating,
+        targetPrice: a.data.targetPrice ?? null,
+        lastClose: close,
+        upside: upside(currentTarget(a.data.emiten, a.data.targetPrice, a.data.date, last?.date), close ?? undefined),
+        tier: a.data.tier,
+        locked: !canRead(a.data.tier),
       };
     }),
     ...others.map((a): AnalysisRow => ({
-      kind: 'non-emiten', href: `/analisis/non-emiten/${a.id}`, ticker: null, companyName: null, sector: null,
-      category: a.data.category, title: a.data.title, date: a.data.date, rating: null, targetPrice: null,
-      lastClose: null, upside: null, tier: a.data.tier, locked: !canRead(a.data.tier),
+      kind: 'non-emiten',
+      href: nonEmitenAnalysisHref(a),
+      ticker: null,
+      companyName: null,
+      sector: null,
+      category: a.data.category,
+      title: a.data.title,
+      date: a.data.date,
+      rating: null,
+      targetPrice: null,
+      lastClose: null,
+      upside: null,
+      tier: a.data.tier,
+      locked: !canRead(a.data.tier),
     })),
   ];
-  return sortRows(rows.filter((r) => matches(r, query)), query.urut);
+  return sortRows(
+    rows.filter((r) => matches(r, query)),
+    query.urut,
+  );
 }
 
 function matches(r: AnalysisRow, q: ListQuery): boolean {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Tier } from '../../../domain/tiers';
+import { payments } from './payments';
 
 export type Role = 'member' | 'editor' | 'admin';
 
@@ -56,6 +57,10 @@ export const memberships = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     source: text('source').$type<'demo' | 'payment' | 'admin'>().notNull(),
+    /** For source `payment`: the payment whose pass this is (one row per payment, kept by the payments service). */
+    paymentId: uuid('payment_id')
+      .unique()
+      .references((): AnyPgColumn => payments.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('memberships_user_idx').on(t.userId, t.endsAt)],

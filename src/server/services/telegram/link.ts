@@ -9,7 +9,7 @@ import { telegramInvites, telegramLinks, telegramLinkTokens } from '../../db/sch
 import type { TelegramUser } from '../../integrations/telegram';
 import { sha256 } from '../email-tokens';
 import { audit } from '../audit';
-import { isUniqueViolation } from '../../db/errors';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors';
 
 export const LINK_TOKEN_TTL_MS = 15 * 60_000;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32}$/;
@@ -74,7 +74,7 @@ export async function linkAccount(
     return { ok: true, link: link! };
   } catch (err) {
     // Another member linked the same Telegram account a moment earlier.
-    if (isUniqueViolation(err)) return { ok: false, reason: 'taken' };
+    if (pgErrorCode(err) === UNIQUE_VIOLATION) return { ok: false, reason: 'taken' };
     throw err;
   }
 }

@@ -1,0 +1,86 @@
+/**
+ * A PER or PBV band: the ratio over time with its mean and ±1σ/±2σ lines, and a sentence saying where
+ * today's value sits. Part of the valuation island.
+ */
+import { useEffect, useRef } from 'react';
+import { createChart, LineSeries, LineStyle } from 'lightweight-charts';
+import type { BandStats } from '../../domain/valuation';
+import { formatPercent, formatShortDate } from '../../lib/format';
+import { formatMultiple as multiple } from '../../lib/format-research';
+import { baseChartOptions, COLORS } from './chart-theme';
+
+export interface BandData {
+  /** [date, ratio] per week. */
+  points: [string, number][];
+  stats: BandStats | null;
+}
+
+interface Props {
+  kind: 'PER' | 'PBV';
+  band: BandData;
+}
+
+/** Where the current value sits against its own history, in words. */
+export function bandPosition(s: BandStats): string {
+  if (s.current < s.mean - s.sd) return 'relatif murah dibanding sejarahnya (di bawah −1σ)';
+  if (s.current > s.mean + s.sd) return 'relatif mahal dibanding sejarahnya (di atas +1σ)';
+  return s.current < s.mean ? 'sedikit di bawah rata-ratanya' : 'sedikit di atas rata-ratanya';
+}
+
+export function BandChart({ kind, band }: Props) {
+  const box = useRef<HTMLDivElement>(null);
+  const s = band.stats;
+
+  useEffect(() => {
+    if (!box.current || !s || band.points.length < 2) return;
+    const chart = createChart(box.current, baseChartOptions(1));
+    const line = chart.addSeries(LineSeries, {
+      color: COLORS.brand,
+      lineWidth: 2,
+      priceFormat: { type: 'price', precision: 1, minMove: 0.1 },
+    });
+    line.setData(band.points.map(([time, value]) => ({ time, value })));
+    const lines: [number, string, string, LineStyle][] = [
+      [s.mean, 'Rata-rata', COLORS.mean, LineStyle.Solid],
+      [s.mean + s.sd, '+1σ', COLORS.sd1, LineStyle.Dashed],
+      [s.mean - s.sd, '−1σ', COLORS.sd1, LineStyle.Dashed],
+      [s.mean + 2 * s.sd, '+2σ', COLORS.sd2, LineStyle.Dotted],
+      [s.mean - 2 * s.sd, '−2σ', COLORS.sd2, LineStyle.Dotted],
+    ];
+    for (const [price, title, color, lineStyle] of lines) {
+      if (price > 0) line.createPriceLine({ price, title, color, lineStyle, lineWidth: 1, axisLabelVisible: true });
+    }
+    chart.timeScale().fitContent();
+    const refit = new ResizeObserver(() => chart.timeScale().fitContent());
+    refit.observe(box.current);
+    return () => {
+      refit.disconnect();
+      chart.remove();
+    };
+  }, [band, s]);
+
+  const from = band.points[0]?.[0];
+  if (!s) {
+    return (
+      <section className="band" aria-label={`Band ${kind}`}>
+        <h3>Band {kind}</h3>
+        <p className="muted small">
+          {kind === 'PER'
+            ? 'PER tidak bermakna saat laba 4 kuartal terakhir negatif atau datanya kurang.'
+            : 'Data ekuitas belum cukup untuk band PBV.'}
+        </p>
+      </section>
+    );
+  }
+  const summary = `${kind} saat ini ${multiple(s.current)}, ${bandPosition(s)}. Rata-rata ${multiple(s.mean)}, rentang ±1σ ${multiple(s.mean - s.sd)}–${multiple(s.mean + s.sd)}; ${formatPercent(s.percentile)} hari perdagangan ${from ? `sejak ${formatShortDate(from)} ` : ''}lebih rendah dari sekarang.`;
+  return (
+    <section className="band" aria-label={`Band ${kind}`}>
+      <h3>Band {kind}</h3>
+      <p className="small" data-testid={`band-${kind.toLowerCase()}-summary`}>
+        {summary}
+      </p>
+      {/* The summary above says in words what the chart shows. */}
+      <div ref={box} className="chart-box chart-box-sm" data-testid={`band-${kind.toLowerCase()}`} />
+    </section>
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * The plan cards of /pick-membership with a period toggle (1 / 3 / 12 months: price, monthly price,
+ * saving). The page is pre-rendered; the viewer's current tier is fetched after load and highlighted.
+ */
+import { useEffect, useId, useState } from 'react';
+import { withBoundary } from '../ui/IslandBoundary';
+import { formatDate as dateWib, formatPercent as percent, formatRupiah as rupiah } from '../../lib/format';
+
+type PaidTier = 'reguler' | 'premium';
+type Tier = 'gratis' | PaidTier;
+
+export interface PickerPlan {
+  id: string;
+  tier: PaidTier;
+  months: number;
+  price: number;
+  /** Ratio against paying the 1-month price every month. */
+  saving: number;
+}
+
+interface Props {
+  plans: PickerPlan[];
+  periods: number[];
+  benefits: Record<Tier, readonly string[]>;
+  labels: Record<Tier, string>;
+}
+
+interface Me {
+  tier: Tier | null;
+  endsAt: string | null;
+}
+
+const RANK: Record<Tier, number> = { gratis: 0, reguler: 1, premium: 2 };
+
+function useMe(): Me | null {
+  const [me, setMe] = useState<Me | null>(null);
+  useEffect(() => {
+    const ctrl = new AbortController();
+    fetch('/api/membership/current', { signal: ctrl.signal, credentials: 'same-origin' })
+      .then((r) => (r.ok ? (r.json() as Promise<Me>) : null))
+      .then((m) => m && setMe(m))
+      .catch(() => undefined);
+    return () => ctrl.abort();
+  }, []);
+  return me;
+}
+
+function cta(tier: PaidTier, me: Me | null): string {
+  if (!me?.tier || me.tier === 'gratis') return 'Pilih';
+  if (me.tier === tier) return 'Perpanjang';
+  return RANK[tier] > RANK[me.tier] ? 'Tingkatkan' : 'Pilih';
+}
+
+function PlanPicker({ plans, periods, benefits, labels }: Props) {
+  const [months, setMonths] = useState(periods[0] ?? 1);
+  const me = useMe();
+  const name = useId();
+  const tiers: PaidTier[] = ['reguler', 'premium'];
+  const current = (t: Tier) => me?.tier === t;
+
+  return (
+    <div className="plan-picker">
+      <fieldset className="period-toggle">
+        <legend>Periode</legend>
+        {periods.map((m) => {
+          const best = Math.max(...plans.filter((p) => p.months === m).map((p) => p.saving));
+          return (
+            <label key={m} className={m === months ? 'on' : undefined}>
+              <input type="radio" name={name} value={m} checked={m === months} onChange={() => setMonths(m)} />
+              <span>
+                {m} bulan
+                <span className="small saving">{best > 0 ? `hemat s.d. ${percent(best)}` : 'harga normal'}</span>
+              </span>
+            </label>
+          );
+        })}
+      </fieldset>
+      <div className="grid grid-3">
+        <section className={`card plan-card${current('gratis') ? ' current' : ''}`} aria-labelledby="plan-gratis">
+          <h2 id="plan-gratis">{labels.gratis}</h2>
+          {current('gratis') && <p className="badge badge-beli">Paket Anda saat ini</p>}
+          <p className="price">Rp 0</p>
+          <ul className="small">
+            {benefits.gratis.map((b) => (
+              <li key={b}>{b}</li>
+            ))}
+          </ul>
+          {!me?.tier && (
+            <a className="btn btn-secondary" href="/sign-up">
+              Daftar gratis
+            </a>
+          )}
+        </section>
+        {tiers.map((tier) => {
+          const plan = plans.find((p) => p.tier === tier && p.months === months)!;
+          return (
+            <section
+              key={tier}
+              className={`card plan-card${current(tier) ? ' current' : ''}`}
+              aria-labelledby={`plan-${tier}`}
+            >
+              <h2 id={`plan-${tier}`}>{labels[tier]}</h2>
+              {current(tier) && (
+                <p className="badge badge-beli">
+                  Paket Anda saat ini{me?.endsAt ? ` · aktif sampai ${dateWib(me.endsAt)}` : ''}
+                </p>
+              )}
+              <div aria-live="polite">
+                <p className="price">
+                  {rupiah(plan.price)} <span className="small muted">/ {months} bulan</span>
+                </p>
+                <p className="small">
+                  {months > 1 ? (
+                    <>
+                      ≈ {rupiah(Math.round(plan.price / months))} per bulan ·{' '}
+                      <strong>hemat {percent(plan.saving)}</strong>
+                    </>
+                  ) : (
+                    'Bayar sekali, aktif 1 bulan'
+                  )}
+                </p>
+              </div>
+              <ul className="small">
+                {benefits[tier].map((b) => (
+                  <li key={b}>{b}</li>
+                ))}
+              </ul>
+              <a className="btn" href={`/pay?plan=${plan.id}`}>
+                {cta(tier, me)} {labels[tier]} {months} bulan
+              </a>
+            </section>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+export default withBoundary(PlanPicker);

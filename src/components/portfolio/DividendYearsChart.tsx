@@ -1,0 +1,45 @@
+/** Net dividends received per payment year as bars; the Rupiah scale disappears while amounts are hidden. */
+import type { DividendYearTotal } from '../../domain/portfolio/types';
+import { formatRupiah } from '../../lib/format';
+import { withBoundary } from '../ui/IslandBoundary';
+import { baseOptions, useChart } from './useChart';
+import { useHideAmounts } from './useHideAmounts';
+
+function DividendYearsChart({ years }: { years: DividendYearTotal[] }) {
+  const hide = useHideAmounts();
+  const ref = useChart(
+    (lc, el) => {
+      const base = baseOptions(lc);
+      const chart = lc.createChart(el, {
+        ...base,
+        localization: { locale: 'id-ID', priceFormatter: (v: number) => (hide ? '•••' : formatRupiah(v)) },
+        rightPriceScale: { ...base.rightPriceScale, visible: !hide },
+        crosshair: { horzLine: { labelVisible: !hide } },
+        timeScale: {
+          ...base.timeScale,
+          tickMarkFormatter: (t: unknown) =>
+            String(typeof t === 'string' ? t.slice(0, 4) : (t as { year: number }).year),
+        },
+      });
+      const bars = chart.addSeries(lc.HistogramSeries, {
+        color: '#0b6b4f',
+        priceLineVisible: false,
+        lastValueVisible: false,
+      });
+      bars.setData(years.map((y) => ({ time: `${y.year}-07-01`, value: y.net })));
+      chart.timeScale().fitContent();
+      return chart;
+    },
+    [years, hide],
+  );
+  return (
+    <div
+      ref={ref}
+      className="chart-box chart-box-short"
+      role="img"
+      aria-label="Grafik dividen neto per tahun; angkanya ada di tabel di sebelahnya"
+    />
+  );
+}
+
+export default withBoundary(DividendYearsChart);

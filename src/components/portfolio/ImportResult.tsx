@@ -1,0 +1,83 @@
+/** What an import check found: the rows' problems and a preview of the first rows as they would be stored. */
+import { formatNumber, formatRupiah } from '../../lib/format';
+import type { ImportProblem, ImportReport } from '../../server/services/portfolio';
+
+const TYPE_LABEL = { buy: 'beli', sell: 'jual', dividend: 'dividen' } as const;
+
+const where = (p: ImportProblem) =>
+  p.line === null ? '' : `Baris ${p.line}${p.column ? `, kolom ${p.column}` : ''}: `;
+
+export function Problems({
+  title,
+  list,
+  total,
+  tone,
+}: {
+  title: string;
+  list: ImportProblem[];
+  total: number;
+  tone: string;
+}) {
+  if (total === 0) return null;
+  return (
+    <div className={`alert ${tone}`}>
+      <strong>{title}</strong>
+      <ul className="problem-list">
+        {list.map((p, i) => (
+          <li key={i}>
+            {where(p)}
+            {p.message}
+          </li>
+        ))}
+      </ul>
+      {total > list.length && <p className="small">…dan {formatNumber(total - list.length)} lainnya.</p>}
+    </div>
+  );
+}
+
+export function Sample({ report }: { report: ImportReport }) {
+  const rows = report.sample.slice(0, 10);
+  if (rows.length === 0) return null;
+  return (
+    <div className="table-wrap">
+      <table>
+        <caption className="small muted caption-left">
+          Pratinjau {rows.length} dari {formatNumber(report.rows)} baris
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Baris</th>
+            <th scope="col">Tanggal</th>
+            <th scope="col">Kode</th>
+            <th scope="col">Jenis</th>
+            <th scope="col" className="num">
+              Lembar
+            </th>
+            <th scope="col" className="num">
+              Harga
+            </th>
+            <th scope="col" className="num">
+              Biaya
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.line}>
+              <td>{r.line}</td>
+              <td>{r.date}</td>
+              <td>{r.ticker}</td>
+              <td>{TYPE_LABEL[r.type]}</td>
+              <td className="num">{formatNumber(r.shares)}</td>
+              <td className="num">{formatNumber(r.price, 4)}</td>
+              <td className="num">
+                {formatRupiah(r.fee)}
+                {r.feeComputed && r.type !== 'dividend' && <span className="small muted"> (otomatis)</span>}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

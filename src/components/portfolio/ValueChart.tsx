@@ -1,0 +1,77 @@
+/** Portfolio (time-weighted index) against the IHSG, both rebased to 100, with the data as a table for screen readers. */
+import type { ComparisonPoint } from '../../domain/portfolio/types';
+import { formatNumber, formatShortDate } from '../../lib/format';
+import { baseOptions, useChart } from './useChart';
+
+const PORTFOLIO = '#0b6b4f';
+const IHSG = '#8a6d1f';
+
+/** The last point of each month (and the very last one), for the text alternative. */
+function monthly(points: ComparisonPoint[]): ComparisonPoint[] {
+  return points.filter((p, i) => i === points.length - 1 || points[i + 1]!.date.slice(0, 7) !== p.date.slice(0, 7));
+}
+
+export function ValueChart({ points }: { points: ComparisonPoint[] }) {
+  const ref = useChart(
+    (lc, el) => {
+      const chart = lc.createChart(el, {
+        ...baseOptions(lc),
+        localization: { locale: 'id-ID', priceFormatter: (v: number) => formatNumber(v, 2) },
+      });
+      const mine = chart.addSeries(lc.LineSeries, { color: PORTFOLIO, lineWidth: 2, title: 'Portofolio' });
+      mine.setData(points.map((p) => ({ time: p.date, value: p.portfolio * 100 })));
+      if (points.some((p) => p.ihsg !== null)) {
+        const ihsg = chart.addSeries(lc.LineSeries, {
+          color: IHSG,
+          lineWidth: 2,
+          lineStyle: lc.LineStyle.Dashed,
+          title: 'IHSG',
+        });
+        ihsg.setData(points.flatMap((p) => (p.ihsg === null ? [] : [{ time: p.date, value: p.ihsg * 100 }])));
+      }
+      chart.timeScale().fitContent();
+      return chart;
+    },
+    [points],
+  );
+  return (
+    <figure className="chart-figure">
+      <div className="chart-legend small" aria-hidden="true">
+        <span style={{ color: PORTFOLIO }}>━ Portofolio</span> <span style={{ color: IHSG }}>╍ IHSG</span>
+      </div>
+      <div
+        ref={ref}
+        className="chart-box"
+        role="img"
+        aria-label="Grafik nilai portofolio dibanding IHSG, lihat tabel data di bawahnya"
+      />
+      <details className="small">
+        <summary>Data grafik (akhir bulan)</summary>
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Tanggal</th>
+                <th scope="col" className="num">
+                  Portofolio
+                </th>
+                <th scope="col" className="num">
+                  IHSG
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {monthly(points).map((p) => (
+                <tr key={p.date}>
+                  <td>{formatShortDate(p.date)}</td>
+                  <td className="num">{formatNumber(p.portfolio * 100, 2)}</td>
+                  <td className="num">{p.ihsg === null ? '—' : formatNumber(p.ihsg * 100, 2)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </figure>
+  );
+}

@@ -1,0 +1,53 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import type { IChartApi } from 'lightweight-charts';
+
+type LightweightCharts = typeof import('lightweight-charts');
+
+/** Chart options shared by the portfolio charts: Indonesian locale, the site's colours, sized by its box. */
+export function baseOptions(lc: LightweightCharts) {
+  return {
+    autoSize: true,
+    layout: {
+      background: { type: lc.ColorType.Solid, color: '#ffffff' },
+      textColor: '#56635b',
+      fontFamily: 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif',
+      attributionLogo: false,
+    },
+    grid: { vertLines: { color: '#eef1ef' }, horzLines: { color: '#eef1ef' } },
+    localization: { locale: 'id-ID' },
+    rightPriceScale: { borderColor: '#dde3de' },
+    timeScale: { borderColor: '#dde3de' },
+    handleScroll: false,
+    handleScale: false,
+  } as const;
+}
+
+/**
+ * Creates a lightweight-charts chart in the returned box after mount (the library is loaded then, never
+ * on the server), rebuilding it when `deps` change; `build` adds the series. A failure to load or
+ * build is rethrown during render, so the island's error boundary shows it.
+ */
+export function useChart(
+  build: (lc: LightweightCharts, el: HTMLDivElement) => IChartApi,
+  deps: unknown[],
+): RefObject<HTMLDivElement | null> {
+  const ref = useRef<HTMLDivElement>(null);
+  const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  if (failure) throw failure.error;
+  useEffect(() => {
+    let chart: IChartApi | undefined;
+    let cancelled = false;
+    import('lightweight-charts')
+      .then((lc) => {
+        if (cancelled || !ref.current) return;
+        chart = build(lc, ref.current);
+      })
+      .catch((error: unknown) => setFailure({ error }));
+    return () => {
+      cancelled = true;
+      chart?.remove();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, deps);
+  return ref;
+}

@@ -1,0 +1,146 @@
+/**
+ * Performance over a period picked on the metrics page (YTD, 1 year, 3 years, all), computed from the
+ * engine's daily series: the value at the end of the day before the period is invested at its start.
+ */
+import { toDay } from './dates';
+import { annualise, maxDrawdown, volatility, xirr } from './returns';
+import type { ComparisonPoint, Drawdown, IsoDate, PortfolioReport } from './types';
+
+export const PERIODS = ['ytd', '1t', '3t', 'semua'] as const;
+export type PeriodKey = (typeof PERIODS)[number];
+
+export interface PeriodMetrics {
+  period: PeriodKey;
+  /** First and last valuation day in the period; null when the portfolio has no day in it. */
+  startDate: IsoDate | null;
+  endDate: IsoDate | null;
+  /** Value at the end of the day before the period (0 when the portfolio starts inside it). */
+  startValue: number;
+  endValue: number;
+  /** Money put in (buys with fees) and taken out (sell proceeds, dividends paid) during the period. */
+  inflow: number;
+  outflow: number;
+  /** Simple gain in Rupiah: end value + money out − start value − money in. */
+  gain: number;
+  /** gain ÷ (start value + money in); null when nothing was invested. */
+  simpleGainOnCost: number | null;
+  timeWeightedReturn: number | null;
+  annualisedReturn: number | null;
+  xirr: number | null;
+  maxDrawdown: Drawdown | null;
+  volatility: number | null;
+  ihsgReturn: number | null;
+  /** Portfolio index and IHSG rebased to 1 at the start of the period. */
+  chart: ComparisonPoint[];
+}
+
+/** The first date inside the period ending at `asOf`; null for all history. */
+export function periodStart(period: PeriodKey, asOf: IsoDate): IsoDate | null {
+  if (period === 'semua') return null;
+  const year = Number(asOf.slice(0, 4));
+  if (period === 'ytd') return `${year}-01-01`;
+  const back = period === '1t' ? 1 : 3;
+  // The day after the same date `back` years earlier (29 February falls back to 28 February).
+  const d = new Date(Date.UTC(year - back, Number(asOf.slice(5, 7)) - 1, Number(asOf.slice(8, 10))));
+  if (d.getUTCDate() !== Number(asOf.slice(8, 10))) d.setUTCDate(0);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+type Series = Pick<PortfolioReport, 'series' | 'performance' | 'asOf'>;
+
+function empty(period: PeriodKey): PeriodMetrics {
+  return {
+    period,
+    startDate: null,
+    endDate: null,
+    startValue: 0,
+    endValue: 0,
+    inflow: 0,
+    outflow: 0,
+    gain: 0,
+    simpleGainOnCost: null,
+    timeWeightedReturn: null,
+    annualisedReturn: null,
+    xirr: null,
+    maxDrawdown: null,
+    volatility: null,
+    ihsgReturn: null,
+    chart: [],
+  };
+}
+
+/** Index of the first point dated on or after `start`. */
+function firstIndex(report: Series, start: IsoDate | null): number {
+  if (start === null) return 0;
+  const i = report.series.findIndex((p) => p.date >= start);
+  return i === -1 ? report.series.length : i;
+}
+
+/** The period's figures; for all history the return measures are the engine's own. */
+export function periodMetrics(report: Series, period: PeriodKey): PeriodMetrics {
+  const { series, performance: perf } = report;
+  const i0 = firstIndex(report, periodStart(period, report.asOf));
+  const n = series.length;
+  if (i0 >= n) return empty(period);
+  const before = i0 > 0 ? series[i0 - 1]! : null;
+  const startValue = before?.value ?? 0;
+  const base = before ? perf.comparison[i0 - 1]! : { portfolio: 1, ihsg: 1 };
+  let inflow = 0;
+  let outflow = 0;
+  const days: number[] = before && startValue > 0 ? [toDay(before.date)] : [];
+  const amounts: number[] = before && startValue > 0 ? [-startValue] : [];
+  const returns: number[] = [];
+  const chart: ComparisonPoint[] = [];
+  for (let i = i0; i < n; i++) {
+    const p = series[i]!;
+    inflow += p.inflow;
+    outflow += p.outflow;
+    if (p.inflow !== p.outflow) {
+      days.push(toDay(p.date));
+      amounts.push(p.outflow - p.inflow);
+    }
+    returns.push(p.dailyReturn ?? NaN);
+    const c = perf.comparison[i]!;
+    const ihsg = c.ihsg !== null && base.ihsg ? c.ihsg / base.ihsg : null;
+    chart.push({ date: c.date, portfolio: c.portfolio / base.portfolio, ihsg });
+  }
+  const endValue = series[n - 1]!.value;
+  const gain = endValue + outflow - startValue - inflow;
+  const invested = startValue + inflow;
+  const metrics: PeriodMetrics = {
+    period,
+    startDate: series[i0]!.date,
+    endDate: series[n - 1]!.date,
+    startValue,
+    endValue,
+    inflow,
+    outflow,
+    gain,
+    simpleGainOnCost: invested > 0 ? gain / invested : null,
+    timeWeightedReturn: perf.timeWeightedReturn,
+    annualisedReturn: perf.annualisedReturn,
+    xirr: perf.xirr,
+    maxDrawdown: perf.maxDrawdown,
+    volatility: perf.volatility,
+    ihsgReturn: perf.ihsgReturn,
+    chart,
+  };
+  if (i0 === 0) return metrics;
+  const last = chart[chart.length - 1]!;
+  const twr = last.portfolio - 1;
+  const dd = maxDrawdown(chart.map((c) => c.portfolio));
+  return {
+    ...metrics,
+    timeWeightedReturn: twr,
+    annualisedReturn: annualise(twr, toDay(last.date) - toDay(before!.date)),
+    xirr: xirr([...days, toDay(report.asOf)], [...amounts, endValue]),
+    maxDrawdown: dd && {
+      depth: dd.depth,
+      peakDate: dd.peak >= 0 ? chart[dd.peak]!.date : null,
+      troughDate: chart[dd.trough]!.date,
+    },
+    volatility: volatility(returns),
+    ihsgReturn: last.ihsg === null ? null : last.ihsg - 1,
+  };
+}

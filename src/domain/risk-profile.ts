@@ -1,0 +1,135 @@
+/**
+ * The risk-profile questionnaire (SPEC §3, /starting-guide/rekomendasi-saya): six questions, each
+ * answer worth 1–3 points, the total mapped to konservatif / moderat / agresif. Pure; the page shows
+ * these questions and rules exactly as written here.
+ */
+export const RISK_PROFILES = ['konservatif', 'moderat', 'agresif'] as const;
+export type RiskProfile = (typeof RISK_PROFILES)[number];
+
+export const PROFILE_LABEL: Record<RiskProfile, string> = {
+  konservatif: 'Konservatif',
+  moderat: 'Moderat',
+  agresif: 'Agresif',
+};
+
+export const PROFILE_SUMMARY: Record<RiskProfile, string> = {
+  konservatif:
+    'Anda mengutamakan nilai yang stabil. Cocok dengan saham besar yang pergerakannya tenang dan labanya konsisten.',
+  moderat:
+    'Anda menerima naik-turun yang wajar demi pertumbuhan. Cocok dengan saham besar dan menengah yang labanya positif.',
+  agresif:
+    'Anda mengejar pertumbuhan dan sanggup menahan penurunan tajam. Semua rekomendasi Beli terbuka untuk Anda, dengan porsi per saham yang tetap terjaga.',
+};
+
+export interface Option {
+  id: string;
+  label: string;
+  points: 1 | 2 | 3;
+}
+
+export interface Question {
+  id: string;
+  text: string;
+  options: readonly Option[];
+}
+
+export const QUESTIONS: readonly Question[] = [
+  {
+    id: 'tujuan',
+    text: 'Apa tujuan utama Anda berinvestasi saham?',
+    options: [
+      { id: 'jaga-nilai', label: 'Menjaga nilai uang dari inflasi, dengan naik-turun sekecil mungkin', points: 1 },
+      { id: 'seimbang', label: 'Pertumbuhan yang seimbang: nilai bertambah, naik-turunnya masih wajar', points: 2 },
+      { id: 'maksimal', label: 'Pertumbuhan setinggi mungkin, walau nilainya bisa turun tajam', points: 3 },
+    ],
+  },
+  {
+    id: 'jangka',
+    text: 'Berapa lama dana ini bisa Anda biarkan di saham tanpa dipakai?',
+    options: [
+      { id: 'kurang-3', label: 'Kurang dari 3 tahun', points: 1 },
+      { id: '3-5', label: '3 sampai 5 tahun', points: 2 },
+      { id: 'lebih-5', label: 'Lebih dari 5 tahun', points: 3 },
+    ],
+  },
+  {
+    id: 'pengalaman',
+    text: 'Sudah berapa lama Anda berinvestasi saham?',
+    options: [
+      { id: 'baru', label: 'Belum pernah, atau kurang dari 1 tahun', points: 1 },
+      { id: '1-3', label: '1 sampai 3 tahun', points: 2 },
+      { id: 'lebih-3', label: 'Lebih dari 3 tahun, termasuk melewati penurunan pasar yang besar', points: 3 },
+    ],
+  },
+  {
+    id: 'reaksi',
+    text: 'Nilai portofolio Anda turun 20 % dalam sebulan. Apa yang paling mungkin Anda lakukan?',
+    options: [
+      { id: 'jual', label: 'Menjual sebagian besar agar kerugian tidak bertambah', points: 1 },
+      { id: 'tahan', label: 'Menahan dan memeriksa kembali alasan saya membeli', points: 2 },
+      { id: 'tambah', label: 'Menambah pembelian selagi harganya lebih murah', points: 3 },
+    ],
+  },
+  {
+    id: 'penurunan',
+    text: 'Berapa penurunan nilai terbesar dalam setahun yang masih bisa Anda terima?',
+    options: [
+      { id: '10', label: 'Sampai 10 %', points: 1 },
+      { id: '25', label: 'Sampai 25 %', points: 2 },
+      { id: 'lebih-25', label: 'Lebih dari 25 %', points: 3 },
+    ],
+  },
+  {
+    id: 'dana-darurat',
+    text: 'Apakah Anda punya dana darurat di luar dana investasi ini?',
+    options: [
+      { id: 'belum', label: 'Belum ada', points: 1 },
+      { id: '3-6', label: 'Ada, cukup untuk 3–6 bulan pengeluaran', points: 2 },
+      { id: 'lebih-6', label: 'Ada, lebih dari 6 bulan pengeluaran', points: 3 },
+    ],
+  },
+];
+
+/** Question id → option id. */
+export type Answers = Readonly<Record<string, string>>;
+
+/** Highest total that is still konservatif, and highest that is still moderat (6–18 points in all). */
+export const SCORE_BANDS = { konservatifMax: 10, moderatMax: 14 } as const;
+
+/** Answers that cap the profile at moderat whatever the total: money needed soon, or no safety net. */
+export const MODERAT_CAPS: readonly { question: string; option: string }[] = [
+  { question: 'jangka', option: 'kurang-3' },
+  { question: 'dana-darurat', option: 'belum' },
+];
+
+export type ScoreResult =
+  { ok: true; score: number; profile: RiskProfile; capped: boolean } | { ok: false; missing: string[] };
+
+/**
+ * Scores a complete set of answers. Every question needs one of its own options; unknown question ids
+ * are ignored. Returns the ids of unanswered (or wrongly answered) questions otherwise.
+ */
+export function scoreAnswers(answers: Answers): ScoreResult {
+  let score = 0;
+  const missing: string[] = [];
+  for (const q of QUESTIONS) {
+    const option = q.options.find((o) => o.id === answers[q.id]);
+    if (option) score += option.points;
+    else missing.push(q.id);
+  }
+  if (missing.length > 0) return { ok: false, missing };
+  const byScore: RiskProfile =
+    score <= SCORE_BANDS.konservatifMax ? 'konservatif' : score <= SCORE_BANDS.moderatMax ? 'moderat' : 'agresif';
+  const capped = byScore === 'agresif' && MODERAT_CAPS.some((c) => answers[c.question] === c.option);
+  return { ok: true, score, profile: capped ? 'moderat' : byScore, capped };
+}
+
+/** Keeps only the questionnaire's own fields from a form or JSON body (`{ tujuan: 'seimbang', … }`). */
+export function pickAnswers(raw: Readonly<Record<string, unknown>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const q of QUESTIONS) {
+    const v = raw[q.id];
+    if (typeof v === 'string') out[q.id] = v;
+  }
+  return out;
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { monthsBefore, sliceRange, targetSteps } from './chart-range';
+
+describe('chart ranges', () => {
+  it('monthsBefore keeps the day and clamps to month ends', () => {
+    expect(monthsBefore('2026-11-20', 1)).toBe('2026-10-20');
+    expect(monthsBefore('2026-11-20', 12)).toBe('2025-11-20');
+    expect(monthsBefore('2026-03-31', 1)).toBe('2026-02-28');
+    expect(monthsBefore('2024-03-31', 1)).toBe('2024-02-29');
+    expect(monthsBefore('2026-01-15', 3)).toBe('2025-10-15');
+  });
+
+  it('sliceRange keeps the points after the range start', () => {
+    const pts = ['2025-11-19', '2025-11-20', '2025-11-21', '2026-10-20', '2026-10-21', '2026-11-20'].map((date) => ({
+      date,
+    }));
+    expect(sliceRange(pts, '1B').map((p) => p.date)).toEqual(['2026-10-21', '2026-11-20']);
+    expect(sliceRange(pts, '1T').map((p) => p.date)).toEqual(['2025-11-21', '2026-10-20', '2026-10-21', '2026-11-20']);
+    expect(sliceRange(pts, '5T')).toHaveLength(6);
+    expect(sliceRange([], '1T')).toEqual([]);
+  });
+
+  it('targetSteps carries the earlier target in and extends the last one', () => {
+    const targets = [
+      { date: '2024-10-28', price: 11_000 },
+      { date: '2026-02-03', price: 10_700 },
+      { date: '2026-10-26', price: 10_400 },
+    ];
+    expect(targetSteps(targets, '2025-11-21', '2026-11-20')).toEqual([
+      { date: '2025-11-21', price: 11_000 },
+      { date: '2026-02-03', price: 10_700 },
+      { date: '2026-10-26', price: 10_400 },
+      { date: '2026-11-20', price: 10_400 },
+    ]);
+    expect(targetSteps(targets, '2026-10-21', '2026-11-20')).toEqual([
+      { date: '2026-10-21', price: 10_700 },
+      { date: '2026-10-26', price: 10_400 },
+      { date: '2026-11-20', price: 10_400 },
+    ]);
+    expect(targetSteps([], '2026-01-01', '2026-11-20')).toEqual([]);
+    expect(targetSteps([{ date: '2027-01-01', price: 1 }], '2026-01-01', '2026-11-20')).toEqual([]);
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * GET /api/emiten/{TICKER}/harga — daily bars of one emiten for the price chart, restated in today's
+ * share count. Public market data (no gated text); cacheable for a few minutes.
+ */
+import type { APIRoute } from 'astro';
+import { getDb } from '../../../../server/db/client';
+import { jsonError, json } from '../../../../server/http';
+import { findEmiten } from '../../../../server/services/market';
+import { adjustedBars, marketHistory } from '../../../../server/services/research';
+
+export const prerender = false;
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+export const GET: APIRoute = async ({ params }) => {
+  const ticker = (params.ticker ?? '').toUpperCase();
+  if (!/^[A-Z]{4}$/.test(ticker) || !(await findEmiten(ticker)))
+    return jsonError(404, `Emiten ${ticker || '(kosong)'} tidak ditemukan.`);
+  const history = await marketHistory(await getDb(), ticker);
+  const bars = adjustedBars(history).map((b) => [
+    b.date,
+    round2(b.open),
+    round2(b.high),
+    round2(b.low),
+    round2(b.close),
+    b.volume,
+  ]);
+  return json({ ticker, adjusted: history.changes.length > 0, bars }, 200, { 'cache-control': 'public, max-age=300' });
+};

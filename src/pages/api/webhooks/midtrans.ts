@@ -1,0 +1,21 @@
+import type { APIRoute } from 'astro';
+import { config, now } from '../../../server/config';
+import { getDb } from '../../../server/db/client';
+import { json } from '../../../server/http';
+import { handleWebhook } from '../../../server/services/payments/webhooks';
+
+export const prerender = false;
+
+/**
+ * Midtrans HTTP notifications: signature_key checked (forged → 403), then the status is read from
+ * Midtrans and fulfilled once per order. Answers within Midtrans' 5 seconds.
+ */
+export const POST: APIRoute = async ({ request, url }) => {
+  const answer = await handleWebhook(
+    await getDb(),
+    'midtrans',
+    { rawBody: await request.text(), headers: request.headers },
+    { now: now(), baseUrl: config().APP_URL ?? url.origin },
+  );
+  return json(answer.body, answer.status);
+};

@@ -1,0 +1,23 @@
+/**
+ * The current analyst call per ticker: the latest emiten analysis of each ticker (SPEC §3).
+ */
+import { currentCalls } from '../../domain/recommendations';
+import type { CallSource } from '../services/recommendations';
+import { analysisSlug, emitenAnalyses } from './analyses';
+
+/** One call per ticker that has an analysis, from its newest analysis. */
+export async function currentCallSources(): Promise<CallSource[]> {
+  const all = (await emitenAnalyses()).map(
+    (a): CallSource => ({
+      ticker: a.data.emiten,
+      rating: a.data.rating,
+      targetPrice: a.data.targetPrice ?? null,
+      date: a.data.date.toISOString().slice(0, 10),
+      horizon: a.data.horizon,
+      tier: a.data.tier,
+      title: a.data.title,
+      href: `/analisis/${a.data.emiten}/${analysisSlug(a)}`,
+    }),
+  );
+  return currentCalls(all);
+}

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgSequence, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import type { PaidTier } from '../../../domain/plans';
+import { users } from './accounts';
+
+export type PaymentProviderId = 'stripe' | 'midtrans';
+
+/**
+ * pending: checkout started; processing: the provider accepted it but has not settled (bank transfer,
+ * virtual account); paid: settled and granted; failed / expired: nothing granted (a later settlement
+ * of the same checkout still counts); refunded: the pass it bought is removed; rejected: the provider's
+ * amount or currency did not match the plan, nothing granted.
+ */
+export type PaymentStatus = 'pending' | 'processing' | 'paid' | 'failed' | 'expired' | 'refunded' | 'rejected';
+
+/** Receipt numbers: one sequence for every provider and server. */
+export const receiptNumberSeq = pgSequence('payment_receipt_seq', { startWith: 1, increment: 1 });
+
+/**
+ * One row per checkout a member starts. Kept when the member deletes their account (the law asks for
+ * payment records): the user id is cleared, amounts and receipt numbers stay.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    provider: text('provider').$type<PaymentProviderId>().notNull(),
+    /** Stripe Checkout Session id, or the Midtrans order id; unique per provider. */
+    providerRef: text('provider_ref'),
+    /** Stripe PaymentIntent id or Midtrans transaction id, once known (refunds refer to it). */
+    providerPaymentRef: text('provider_payment_ref'),
+    /** How the member paid, as the provider names it (card, qris, gopay, bank_transfer …). */
+    method: text('method'),
+    planId: text('plan_id').notNull(),
+    tier: text('tier').$type<PaidTier>().notNull(),
+    months: integer('months').notNull(),
+    /** Whole Rupiah. */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('IDR'),
+    status: text('status').$type<PaymentStatus>().notNull().default('pending'),
+    failureReason: text('failure_reason'),
+    receiptNumber: text('receipt_number').unique(),
+    /** The pass as granted when the payment settled (what the receipt states). */
+    periodStartsAt: timestamp('period_starts_at', { withTimezone: true }),
+    periodEndsAt: timestamp('period_ends_at', { withTimezone: true }),
+    creditDays: integer('credit_days').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [
+    unique('payments_provider_ref_unique').on(t.provider, t.providerRef),
+    index('payments_user_idx').on(t.userId, t.createdAt),
+    index('payments_provider_payment_ref_idx').on(t.provider, t.providerPaymentRef),
+  ],
+);
+
+/** Every provider event (webhook or notification) processed, so a repeated delivery changes nothing. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').$type<PaymentProviderId>().notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);

@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { emiten } from './market';
+
+export const TRANSACTION_TYPES = ['buy', 'sell', 'dividend'] as const;
+export type TransactionTypeDb = (typeof TRANSACTION_TYPES)[number];
+
+/**
+ * A member's portfolio (e.g. one per broker account) with its own fee rates in basis points
+ * (15 = 0,15 %), dividend withholding tax (0 or 10 %) and whether fees enter the average price.
+ */
+export const portfolios = pgTable(
+  'portfolios',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    buyBps: integer('buy_bps').notNull().default(15),
+    sellBps: integer('sell_bps').notNull().default(25),
+    dividendTaxPct: integer('dividend_tax_pct').notNull().default(10),
+    feesInAverage: boolean('fees_in_average').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('portfolios_user_name').on(t.userId, t.name),
+    check('portfolios_fee_range', sql`${t.buyBps} between 0 and 1000 and ${t.sellBps} between 0 and 1000`),
+    check('portfolios_dividend_tax', sql`${t.dividendTaxPct} in (0, 10)`),
+  ],
+);
+
+/** One CSV file imported into a portfolio, keyed by the hash of its normalised rows: a file imports once. */
+export const portfolioImports = pgTable(
+  'portfolio_imports',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    portfolioId: uuid('portfolio_id')
+      .notNull()
+      .references(() => portfolios.id, { onDelete: 'cascade' }),
+    fileHash: text('file_hash').notNull(),
+    fileName: text('file_name'),
+    rowCount: integer('row_count').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('portfolio_imports_file').on(t.portfolioId, t.fileHash)],
+);
+
+/**
+ * Buys, sells and manual dividends. `seq` keeps entry order within a day. `price` is Rupiah per share
+ * (manual dividend: per-share amount); `fee` whole Rupiah. The ticker refuses deletion of its emiten
+ * (ON DELETE RESTRICT), so a market reload can never silently remove a member's trades.
+ */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    portfolioId: uuid('portfolio_id')
+      .notNull()
+      .references(() => portfolios.id, { onDelete: 'cascade' }),
+    date: date('date').notNull(),
+    ticker: varchar('ticker', { length: 4 })
+      .notNull()
+      .references(() => emiten.ticker, { onDelete: 'restrict' }),
+    type: text('type').$type<TransactionTypeDb>().notNull(),
+    shares: bigint('shares', { mode: 'number' }).notNull(),
+    price: numeric('price', { precision: 14, scale: 4 }).notNull(),
+    fee: bigint('fee', { mode: 'number' }).notNull().default(0),
+    importId: uuid('import_id').references(() => portfolioImports.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('transactions_portfolio_idx').on(t.portfolioId, t.date, t.seq),
+    index('transactions_ticker_idx').on(t.ticker),
+    index('transactions_import_idx').on(t.importId),
+    check('transactions_type', sql`${t.type} in ('buy', 'sell', 'dividend')`),
+    check('transactions_positive', sql`${t.shares} > 0 and ${t.price} > 0 and ${t.fee} >= 0`),
+  ],
+);

@@ -1,0 +1,18 @@
+/**
+ * Structured server logs: one JSON object per line, `level`, `time` and `msg` first. Errors go to
+ * stderr, the rest to stdout. `LOG_LEVEL` (debug | info | warn | error | silent) sets the threshold;
+ * tests raise it to keep request lines out of their output.
+ */
+import { config } from './config';
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+
+const ORDER: Record<LogLevel | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+
+/** Writes one log line when `level` is at or above LOG_LEVEL. */
+export function log(level: LogLevel, msg: string, fields: Record<string, unknown> = {}): void {
+  if (ORDER[level] < ORDER[config().LOG_LEVEL]) return;
+  const line = JSON.stringify({ level, time: new Date().toISOString(), msg, ...fields });
+  if (level === 'error') process.stderr.write(`${line}\n`);
+  else process.stdout.write(`${line}\n`);
+}

@@ -1,0 +1,102 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readStaticCsp, wrapHandler } from './node-server';
+import { requestContext } from './request-context';
+import { FALLBACK_CSP } from './security-headers';
+
+// A stand-in for the Node adapter's handler: like @astrojs/node, it sets a (wrong) policy on the static
+// page it serves, and Astro's rendered pages bring their own policy in writeHead.
+function adapter(req: IncomingMessage, res: ServerResponse): void {
+  const url = req.url ?? '/';
+  if (url.startsWith('/courses')) {
+    res.setHeader('content-security-policy', "script-src 'sha256-of-another-page'");
+    res.end('<p>kursus</p>');
+  } else if (url.startsWith('/analisis')) {
+    res.writeHead(200, {
+      'content-type': 'text/html',
+      'content-security-policy': "script-src 'self' 'sha256-rendered'",
+    });
+    res.end('<p>analisis</p>');
+  } else if (url.startsWith('/rusak')) {
+    requestContext.getStore()!.digest = 'd'.repeat(32);
+    res.writeHead(500);
+    res.end('rusak');
+  } else {
+    res.writeHead(404);
+    res.end();
+  }
+}
+
+let server: Server;
+let base: string;
+const lines: Record<string, unknown>[] = [];
+
+beforeAll(async () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'telaah-dist-'));
+  writeFileSync(
+    path.join(dist, '_headers.json'),
+    JSON.stringify([
+      { pathname: '/courses/dasar', headers: [{ key: 'Content-Security-Policy', value: "script-src 'sha256-dasar'" }] },
+      { pathname: '/courses', headers: [{ key: 'Content-Security-Policy', value: "script-src 'sha256-courses'" }] },
+    ]),
+  );
+  const capture = (chunk: string | Uint8Array) => {
+    for (const l of String(chunk).split('\n'))
+      if (l.startsWith('{')) lines.push(JSON.parse(l) as Record<string, unknown>);
+    return true;
+  };
+  vi.spyOn(process.stdout, 'write').mockImplementation(capture);
+  vi.spyOn(process.stderr, 'write').mockImplementation(capture);
+  server = createServer(wrapHandler(adapter, readStaticCsp(dist), false));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+});
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe('the server around the built app', () => {
+  it('gives a pre-rendered page its own policy, matched exactly, whatever the adapter sets', async () => {
+    expect((await fetch(`${base}/courses`)).headers.get('content-security-policy')).toBe("script-src 'sha256-courses'");
+    expect((await fetch(`${base}/courses/dasar?x=1`)).headers.get('content-security-policy')).toBe(
+      "script-src 'sha256-dasar'",
+    );
+    expect((await fetch(`${base}/courses/`)).headers.get('content-security-policy')).toBe(
+      "script-src 'sha256-courses'",
+    );
+  });
+
+  it('keeps the policy of rendered pages and gives everything else the fallback', async () => {
+    expect((await fetch(`${base}/analisis`)).headers.get('content-security-policy')).toBe(
+      "script-src 'self' 'sha256-rendered'",
+    );
+    const missing = await fetch(`${base}/tidak-ada`);
+    expect(missing.headers.get('content-security-policy')).toBe(FALLBACK_CSP);
+    expect(missing.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(missing.headers.get('permissions-policy')).toContain('camera=()');
+  });
+
+  it('writes one JSON line per request, without the query string, with the digest of a failure', async () => {
+    lines.length = 0;
+    await fetch(`${base}/analisis?token=rahasia`);
+    await fetch(`${base}/rusak`);
+    await vi.waitFor(() => expect(lines.filter((l) => l.msg === 'request')).toHaveLength(2));
+    const [ok, failed] = lines.filter((l) => l.msg === 'request');
+    expect(ok).toMatchObject({
+      level: 'info',
+      method: 'GET',
+      path: '/analisis',
+      status: 200,
+      requestId: expect.any(String),
+      durationMs: expect.any(Number),
+    });
+    expect(JSON.stringify(ok)).not.toContain('rahasia');
+    expect(ok).not.toHaveProperty('digest');
+    expect(failed).toMatchObject({ level: 'error', path: '/rusak', status: 500, digest: 'd'.repeat(32) });
+    expect(failed!.requestId).not.toBe(ok!.requestId);
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * Starting a payment: validates the plan and the provider, records the payment, and asks the provider
+ * for its checkout page. The payment row exists before the provider is called, so every checkout the
+ * provider knows of can be matched back to a member and a plan.
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { payments } from '../../db/schema';
+import { findPlan, type Plan } from '../../../domain/plans';
+import { configuredProviders } from './registry';
+import type { PaymentProvider } from './types';
+
+export const NOT_CONFIGURED =
+  'Pembayaran belum dikonfigurasi di server ini, jadi paket belum bisa dibeli. Tidak ada biaya yang ditagihkan; silakan hubungi admin Telaah.';
+export const PROVIDER_DOWN =
+  'Penyedia pembayaran sedang tidak dapat dihubungi. Tidak ada biaya yang ditagihkan; coba lagi beberapa saat lagi.';
+
+export type StartResult =
+  | { ok: true; redirectUrl: string; paymentId: string }
+  | { ok: false; status: 400 | 502 | 503; field: 'plan' | 'provider' | 'form'; message: string };
+
+export interface StartInput {
+  planId: unknown;
+  providerId: unknown;
+}
+
+/** The plan for a `plan` query or form value, or undefined. */
+export function planFromInput(raw: unknown): Plan | undefined {
+  return typeof raw === 'string' ? findPlan(raw) : undefined;
+}
+
+/** The provider a member chose (or the only one on offer); undefined when the choice is missing or unknown. */
+export function chooseProvider(raw: unknown, providers: PaymentProvider[]): PaymentProvider | undefined {
+  if (typeof raw === 'string' && raw) return providers.find((p) => p.id === raw);
+  return providers.length === 1 ? providers[0] : undefined;
+}
+
+export async function startCheckout(
+  db: Db,
+  user: { id: string; name: string; email: string },
+  input: StartInput,
+  opts: { baseUrl: string; providers?: PaymentProvider[] },
+): Promise<StartResult> {
+  const plan = planFromInput(input.planId);
+  if (!plan)
+    return {
+      ok: false,
+      status: 400,
+      field: 'plan',
+      message: 'Paket tidak dikenal. Pilih paket dari halaman Pilih paket.',
+    };
+  const providers = opts.providers ?? configuredProviders();
+  if (providers.length === 0) return { ok: false, status: 503, field: 'form', message: NOT_CONFIGURED };
+  const provider = chooseProvider(input.providerId, providers);
+  if (!provider) return { ok: false, status: 400, field: 'provider', message: 'Pilih metode pembayaran.' };
+
+  const [payment] = await db
+    .insert(payments)
+    .values({
+      userId: user.id,
+      provider: provider.id,
+      planId: plan.id,
+      tier: plan.tier,
+      months: plan.months,
+      amount: plan.price,
+      currency: 'IDR',
+    })
+    .returning({ id: payments.id });
+  try {
+    const started = await provider.startCheckout({ paymentId: payment!.id, plan, user, baseUrl: opts.baseUrl });
+    await db.update(payments).set({ providerRef: started.ref }).where(eq(payments.id, payment!.id));
+    return { ok: true, redirectUrl: started.redirectUrl, paymentId: payment!.id };
+  } catch (err) {
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        msg: 'checkout could not be started',
+        provider: provider.id,
+        paymentId: payment!.id,
+        error: String(err),
+      }),
+    );
+    await db
+      .update(payments)
+      .set({ status: 'failed', failureReason: PROVIDER_DOWN })
+      .where(eq(payments.id, payment!.id));
+    return { ok: false, status: 502, field: 'form', message: PROVIDER_DOWN };
+  }
+}

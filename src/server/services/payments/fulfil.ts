@@ -1,0 +1,215 @@
+/**
+ * fulfil(): the one place a provider's verified state changes a payment and the member's passes. The
+ * return pages and the webhooks all call it. Exactly once, by the database:
+ * - each webhook event id is stored under a unique key, so a repeated delivery is recognised;
+ * - each status change is a conditional UPDATE (`… WHERE status IN (…)`), so of any number of racing
+ *   callers exactly one moves a payment to `paid` (or `refunded`) and rebuilds the passes;
+ * - changes for one member are serialised by a row lock on the member, taken before anything else is
+ *   written, so racing callers queue instead of deadlocking.
+ */
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../db/client';
+import { auditLog, paymentEvents, payments, type PaymentStatus } from '../../db/schema';
+import { wibDate } from '../../../lib/format';
+import { lockMember, recomputePasses } from './schedule';
+import { sendReceiptMail } from './receipts';
+import type { ProviderState } from './types';
+
+export type Payment = typeof payments.$inferSelect;
+
+export type FulfilChange =
+  'granted' | 'revoked' | 'updated' | 'unchanged' | 'duplicate-event' | 'unknown-payment' | 'rejected';
+
+export interface FulfilResult {
+  payment: Payment | null;
+  change: FulfilChange;
+}
+
+export interface FulfilOptions {
+  now: Date;
+  /** The webhook event that carried the state, stored so that a redelivery changes nothing. */
+  event?: { id: string; type: string };
+  /** Absolute app URL for links in the receipt email. */
+  baseUrl?: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MISMATCH =
+  'Jumlah, mata uang, atau paket dari penyedia pembayaran tidak cocok dengan pesanan. Hubungi kami; tidak ada akses yang diberikan.';
+
+async function findPayment(tx: Tx, s: ProviderState): Promise<Payment | null> {
+  const by = async (cond: ReturnType<typeof and>) => (await tx.select().from(payments).where(cond).limit(1))[0] ?? null;
+  if (s.ref) {
+    const found = await by(and(eq(payments.provider, s.provider), eq(payments.providerRef, s.ref)));
+    if (found) return found;
+  }
+  if (s.paymentId && UUID.test(s.paymentId)) {
+    // A checkout whose reference was never stored (the server stopped between the provider call and the write).
+    const found = await by(and(eq(payments.provider, s.provider), eq(payments.id, s.paymentId)));
+    if (found && (!found.providerRef || found.providerRef === s.ref)) return found;
+  }
+  if (s.paymentRef) return by(and(eq(payments.provider, s.provider), eq(payments.providerPaymentRef, s.paymentRef)));
+  return null;
+}
+
+function mismatch(p: Payment, s: ProviderState): boolean {
+  if (s.amount !== undefined && s.amount !== p.amount) return true;
+  if (s.currency !== undefined && s.currency !== p.currency) return true;
+  if (s.planId !== undefined && s.planId !== p.planId) return true;
+  return s.userId !== undefined && p.userId !== null && s.userId !== p.userId;
+}
+
+/** Moves the payment to `to` when its status is one of `from`; returns the updated row or null. */
+async function transition(
+  tx: Tx,
+  p: Payment,
+  from: { in?: PaymentStatus[]; notIn?: PaymentStatus[] },
+  set: PgUpdateSetSource<typeof payments>,
+): Promise<Payment | null> {
+  const cond = from.in ? inArray(payments.status, from.in) : notInArray(payments.status, from.notIn!);
+  const [row] = await tx
+    .update(payments)
+    .set(set)
+    .where(and(eq(payments.id, p.id), cond))
+    .returning();
+  return row ?? null;
+}
+
+async function grant(tx: Tx, p: Payment, s: ProviderState, now: Date): Promise<FulfilResult> {
+  const receiptNumber = sql<string>`${`TLH-${wibDate(now).slice(0, 4)}-`} || lpad(nextval('payment_receipt_seq')::text, 6, '0')`;
+  const paid = await transition(
+    tx,
+    p,
+    { notIn: ['paid', 'refunded', 'rejected'] },
+    {
+      status: 'paid',
+      paidAt: now,
+      receiptNumber,
+      providerRef: p.providerRef ?? s.ref ?? null,
+      providerPaymentRef: s.paymentRef ?? p.providerPaymentRef,
+      method: s.method ?? p.method,
+      failureReason: null,
+    },
+  );
+  if (!paid) return { payment: p, change: 'unchanged' };
+  if (!paid.userId) return { payment: paid, change: 'granted' };
+  const pass = (await recomputePasses(tx, paid.userId)).get(paid.id)!;
+  const [withPeriod] = await tx
+    .update(payments)
+    .set({ periodStartsAt: pass.startsAt, periodEndsAt: pass.endsAt, creditDays: pass.creditDays })
+    .where(eq(payments.id, paid.id))
+    .returning();
+  await tx.insert(auditLog).values({
+    at: now,
+    actorId: paid.userId,
+    subjectId: paid.userId,
+    action: 'payment.paid',
+    details: { paymentId: paid.id, planId: paid.planId, amount: paid.amount },
+  });
+  return { payment: withPeriod!, change: 'granted' };
+}
+
+async function apply(tx: Tx, p: Payment, s: ProviderState, now: Date): Promise<FulfilResult> {
+  if ((s.status === 'paid' || s.status === 'processing') && mismatch(p, s)) {
+    const rejected = await transition(
+      tx,
+      p,
+      { notIn: ['paid', 'refunded', 'rejected'] },
+      { status: 'rejected', failureReason: MISMATCH },
+    );
+    console.error(
+      JSON.stringify({
+        level: 'error',
+        msg: 'payment does not match its plan',
+        paymentId: p.id,
+        provider: s.provider,
+        amount: s.amount,
+        currency: s.currency,
+        planId: s.planId,
+      }),
+    );
+    return { payment: rejected ?? p, change: rejected ? 'rejected' : 'unchanged' };
+  }
+  switch (s.status) {
+    case 'paid':
+      return grant(tx, p, s, now);
+    case 'processing': {
+      // Only from pending: a late "completed, not yet paid" must not undo a failure that came first.
+      const row = await transition(tx, p, { in: ['pending'] }, { status: 'processing', method: s.method ?? p.method });
+      return { payment: row ?? p, change: row ? 'updated' : 'unchanged' };
+    }
+    case 'failed':
+    case 'expired': {
+      const row = await transition(
+        tx,
+        p,
+        { in: ['pending', 'processing'] },
+        { status: s.status, failureReason: s.reason ?? null },
+      );
+      return { payment: row ?? p, change: row ? 'updated' : 'unchanged' };
+    }
+    case 'refunded': {
+      const row = await transition(tx, p, { in: ['paid'] }, { status: 'refunded', refundedAt: now });
+      if (!row) return { payment: p, change: 'unchanged' };
+      if (row.userId) {
+        await recomputePasses(tx, row.userId);
+        await tx.insert(auditLog).values({
+          at: now,
+          actorId: null,
+          subjectId: row.userId,
+          action: 'payment.refunded',
+          details: { paymentId: row.id },
+        });
+      }
+      return { payment: row, change: 'revoked' };
+    }
+    default:
+      // 'open' and partial refunds leave the pass as it is.
+      return { payment: p, change: 'unchanged' };
+  }
+}
+
+/** Applies a provider's verified state to its payment, exactly once; sends the receipt on a grant. */
+export async function fulfil(db: Db, state: ProviderState, opts: FulfilOptions): Promise<FulfilResult> {
+  const result = await db.transaction(async (tx) => {
+    const payment = await findPayment(tx, state);
+    // The member's lock comes first, before any row that references the payment is written: every
+    // caller for this member then queues at the same place (no lock-order deadlock).
+    if (payment?.userId) await lockMember(tx, payment.userId);
+    if (opts.event) {
+      const stored = await tx
+        .insert(paymentEvents)
+        .values({
+          provider: state.provider,
+          eventId: opts.event.id,
+          type: opts.event.type,
+          paymentId: payment?.id ?? null,
+          receivedAt: opts.now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: paymentEvents.eventId });
+      if (stored.length === 0) return { payment, change: 'duplicate-event' as const };
+    }
+    if (!payment) return { payment: null, change: 'unknown-payment' as const };
+    // Read again under the lock: a racing caller may have settled it since.
+    const [fresh] = await tx.select().from(payments).where(eq(payments.id, payment.id));
+    return apply(tx, fresh!, state, opts.now);
+  });
+  if (result.change === 'granted' && result.payment?.userId) {
+    const payment = result.payment;
+    const mail = sendReceiptMail(db, payment, opts.baseUrl).catch((err: unknown) =>
+      console.error(
+        JSON.stringify({ level: 'error', msg: 'receipt mail failed', paymentId: payment.id, error: String(err) }),
+      ),
+    );
+    // Webhooks must answer quickly (Midtrans: 5 s); a slow mail server finishes in the background.
+    await Promise.race([mail, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+  }
+  return result;
+}
+
+/** Ignored events with no payment attached (another product on the same account) are logged once. */
+export function describeOutcome(r: FulfilResult): string {
+  return r.payment ? `${r.change} (${r.payment.id}, ${r.payment.status})` : r.change;
+}

@@ -1,0 +1,64 @@
+/**
+ * What /settings/membership and the data export show: the member's payments and their passes.
+ */
+import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { memberships, payments } from '../../db/schema';
+import type { Payment } from './fulfil';
+
+/** Checkouts worth listing: abandoned (pending / expired) ones are left out. */
+const LISTED = ['processing', 'paid', 'failed', 'refunded', 'rejected'] as const;
+
+export async function paymentHistory(db: Db, userId: string): Promise<Payment[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.userId, userId), inArray(payments.status, [...LISTED])))
+    .orderBy(desc(payments.createdAt));
+}
+
+export interface PassRow {
+  tier: 'reguler' | 'premium';
+  startsAt: Date;
+  endsAt: Date;
+  source: 'demo' | 'payment' | 'admin';
+}
+
+/** Periods running now or still to come, in calendar order. */
+export async function currentAndUpcomingPasses(db: Db, userId: string, now: Date): Promise<PassRow[]> {
+  const rows = await db
+    .select({
+      tier: memberships.tier,
+      startsAt: memberships.startsAt,
+      endsAt: memberships.endsAt,
+      source: memberships.source,
+    })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), gt(memberships.endsAt, now)))
+    .orderBy(asc(memberships.startsAt));
+  return rows.filter((r) => r.endsAt > r.startsAt);
+}
+
+/** Every payment of the member, for "download my data" (no provider secrets are stored). */
+export async function paymentsForExport(db: Db, userId: string) {
+  return db
+    .select({
+      id: payments.id,
+      receiptNumber: payments.receiptNumber,
+      provider: payments.provider,
+      method: payments.method,
+      planId: payments.planId,
+      amount: payments.amount,
+      currency: payments.currency,
+      status: payments.status,
+      createdAt: payments.createdAt,
+      paidAt: payments.paidAt,
+      refundedAt: payments.refundedAt,
+      periodStartsAt: payments.periodStartsAt,
+      periodEndsAt: payments.periodEndsAt,
+      creditDays: payments.creditDays,
+    })
+    .from(payments)
+    .where(eq(payments.userId, userId))
+    .orderBy(asc(payments.createdAt));
+}

@@ -1,0 +1,83 @@
+/**
+ * Receipts (kuitansi): the printable page's data, only ever for the payment's owner, and the receipt
+ * email sent once when a payment is granted.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { payments, users } from '../../db/schema';
+import { config } from '../../config';
+import { sendMail } from '../../integrations/mail';
+import { planLabel } from '../../../domain/plans';
+import { formatDate, formatDateTime, formatRupiah } from '../../../lib/format';
+import { escapeHtml } from '../accounts';
+
+type Payment = typeof payments.$inferSelect;
+
+export const PROVIDER_LABEL: Record<Payment['provider'], string> = { stripe: 'Stripe (kartu)', midtrans: 'Midtrans' };
+
+export interface Receipt {
+  payment: Payment;
+  member: { name: string; email: string };
+}
+
+export function receiptPath(paymentId: string): string {
+  return `/settings/membership?kuitansi=${paymentId}`;
+}
+
+/** The receipt of a settled (or later refunded) payment, when it belongs to `userId`; else null. */
+export async function findReceipt(db: Db, userId: string, paymentId: string): Promise<Receipt | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(paymentId)) return null;
+  const [row] = await db
+    .select({ payment: payments, name: users.name, email: users.email })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
+    .where(and(eq(payments.id, paymentId), eq(payments.userId, userId), inArray(payments.status, ['paid', 'refunded'])))
+    .limit(1);
+  return row ? { payment: row.payment, member: { name: row.name, email: row.email } } : null;
+}
+
+/** `20 November 2026 – 20 Desember 2026`. */
+export function periodText(p: Pick<Payment, 'periodStartsAt' | 'periodEndsAt'>): string {
+  return p.periodStartsAt && p.periodEndsAt ? `${formatDate(p.periodStartsAt)} – ${formatDate(p.periodEndsAt)}` : '–';
+}
+
+/** Mails the receipt of a granted payment to its owner. */
+export async function sendReceiptMail(db: Db, payment: Payment, baseUrl = config().APP_URL ?? ''): Promise<void> {
+  const r = payment.userId ? await findReceipt(db, payment.userId, payment.id) : null;
+  if (!r) return;
+  const link = `${baseUrl}${receiptPath(payment.id)}`;
+  const item = `Keanggotaan ${planLabel(payment)}`;
+  const credit =
+    payment.creditDays > 0 ? `\nTermasuk ${payment.creditDays} hari kredit dari sisa paket sebelumnya.` : '';
+  const lines = [
+    `Halo ${r.member.name},`,
+    '',
+    'Terima kasih, pembayaran Anda sudah kami terima.',
+    '',
+    `Nomor kuitansi: ${payment.receiptNumber}`,
+    `Tanggal: ${payment.paidAt ? formatDateTime(payment.paidAt) : '–'}`,
+    `Paket: ${item}`,
+    `Masa aktif: ${periodText(payment)}${credit}`,
+    `Jumlah: ${formatRupiah(payment.amount)} (lunas, melalui ${PROVIDER_LABEL[payment.provider]})`,
+    '',
+    `Kuitansi yang bisa dicetak: ${link}`,
+    '',
+    'Salam,',
+    'Tim Telaah',
+  ];
+  await sendMail({
+    to: r.member.email,
+    subject: `Kuitansi ${payment.receiptNumber} — Telaah ${planLabel(payment)}`,
+    text: lines.join('\n'),
+    html: `<p>Halo ${escapeHtml(r.member.name)},</p><p>Terima kasih, pembayaran Anda sudah kami terima.</p><table>${[
+      ['Nomor kuitansi', payment.receiptNumber ?? ''],
+      ['Paket', item],
+      ['Masa aktif', periodText(payment)],
+      ['Jumlah', formatRupiah(payment.amount)],
+    ]
+      .map(([k, v]) => `<tr><th align="left">${k}</th><td>${escapeHtml(v!)}</td></tr>`)
+      .join(
+        '',
+      )}</table>${credit ? `<p>${escapeHtml(credit.trim())}</p>` : ''}<p><a href="${link}">Lihat dan cetak kuitansi</a></p><p>Salam,<br>Tim Telaah</p>`,
+  });
+}

@@ -1,0 +1,22 @@
+/**
+ * Which payment providers this server offers, from its configuration: Stripe when STRIPE_SECRET_KEY
+ * (and its webhook secret) is set, Midtrans when MIDTRANS_SERVER_KEY is set. With none configured,
+ * /pay says so instead of starting a checkout; with both, the member chooses.
+ */
+import { config, type Config } from '../../config';
+import { midtransProvider } from './midtrans';
+import { stripeProvider } from './stripe';
+import type { PaymentProvider, PaymentProviderId } from './types';
+
+/** The providers on offer, in the order /pay lists them. */
+export function configuredProviders(c: Config = config()): PaymentProvider[] {
+  const list: PaymentProvider[] = [];
+  if (c.STRIPE_SECRET_KEY && c.STRIPE_WEBHOOK_SECRET) list.push(stripeProvider);
+  if (c.MIDTRANS_SERVER_KEY) list.push(midtransProvider);
+  return list;
+}
+
+/** A configured provider by id, or undefined when it is unknown or switched off. */
+export function findProvider(id: string, c: Config = config()): PaymentProvider | undefined {
+  return configuredProviders(c).find((p) => p.id === (id as PaymentProviderId));
+}

@@ -1,0 +1,86 @@
+/**
+ * Keeps the `memberships` rows of paid passes equal to the replay of the member's settled payments
+ * (domain/membership-schedule.ts). Granted periods (demo, admin) are read, never written.
+ */
+import { and, asc, eq, ne, notInArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { memberships, payments, users } from '../../db/schema';
+import { schedulePasses, type GrantedPeriod, type Pass, type Purchase } from '../../../domain/membership-schedule';
+import type { Plan } from '../../../domain/plans';
+
+type Reader = Db | Tx;
+
+async function inputs(db: Reader, userId: string): Promise<{ purchases: Purchase[]; granted: GrantedPeriod[] }> {
+  const [paid, granted] = await Promise.all([
+    db
+      .select({ id: payments.id, tier: payments.tier, months: payments.months, paidAt: payments.paidAt })
+      .from(payments)
+      .where(and(eq(payments.userId, userId), eq(payments.status, 'paid')))
+      .orderBy(asc(payments.paidAt), asc(payments.createdAt), asc(payments.id)),
+    db
+      .select({ tier: memberships.tier, startsAt: memberships.startsAt, endsAt: memberships.endsAt })
+      .from(memberships)
+      .where(and(eq(memberships.userId, userId), ne(memberships.source, 'payment'))),
+  ]);
+  const purchases = paid.map((p) => ({
+    id: p.id,
+    tier: p.tier,
+    months: p.months as Purchase['months'],
+    paidAt: p.paidAt!,
+  }));
+  return { purchases, granted };
+}
+
+/**
+ * Serialises membership changes of one member across transactions and servers (row lock on the user;
+ * NO KEY UPDATE so rows referencing the user can still be written meanwhile).
+ */
+export async function lockMember(tx: Tx, userId: string): Promise<boolean> {
+  const rows = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+  return rows.length > 0;
+}
+
+/** Rewrites the member's paid passes from their settled payments; returns them by payment id. */
+export async function recomputePasses(tx: Tx, userId: string): Promise<Map<string, Pass>> {
+  const { purchases, granted } = await inputs(tx, userId);
+  const passes = schedulePasses(purchases, granted);
+  const keep = passes.map((p) => p.purchaseId);
+  await tx
+    .delete(memberships)
+    .where(
+      and(
+        eq(memberships.userId, userId),
+        eq(memberships.source, 'payment'),
+        keep.length ? notInArray(memberships.paymentId, keep) : undefined,
+      ),
+    );
+  if (passes.length) {
+    await tx
+      .insert(memberships)
+      .values(
+        passes.map((p) => ({
+          userId,
+          tier: p.tier,
+          startsAt: p.startsAt,
+          endsAt: p.endsAt,
+          source: 'payment' as const,
+          paymentId: p.purchaseId,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: memberships.paymentId,
+        set: { tier: sql`excluded.tier`, startsAt: sql`excluded.starts_at`, endsAt: sql`excluded.ends_at` },
+      });
+  }
+  return new Map(passes.map((p) => [p.purchaseId, p]));
+}
+
+/** The pass a purchase of `plan` made at `now` would give (what /pay promises). */
+export async function previewPass(db: Db, userId: string, plan: Plan, now: Date): Promise<Pass> {
+  const { purchases, granted } = await inputs(db, userId);
+  const passes = schedulePasses(
+    [...purchases, { id: 'preview', tier: plan.tier, months: plan.months, paidAt: now }],
+    granted,
+  );
+  return passes.find((p) => p.purchaseId === 'preview')!;
+}

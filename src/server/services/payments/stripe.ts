@@ -1,0 +1,112 @@
+/**
+ * Stripe Checkout as a PaymentProvider: maps sessions, events and charges to ProviderState.
+ */
+import { planLabel } from '../../../domain/plans';
+import {
+  createCheckoutSession,
+  IDR_MINOR_UNITS,
+  retrieveCheckoutSession,
+  verifyWebhook,
+  WebhookSignatureError,
+  type CheckoutSessionView,
+  type WebhookEventView,
+} from '../../integrations/stripe';
+import type { NotificationResult, PaymentProvider, ProviderState } from './types';
+
+export const ASYNC_FAILURE_REASON =
+  'Bank atau penyedia pembayaran menolak pembayaran ini. Tidak ada dana yang ditarik.';
+
+function toRupiah(minor: number | null): number | undefined {
+  return minor === null ? undefined : minor / IDR_MINOR_UNITS;
+}
+
+/** The state a session describes. */
+export function sessionState(s: CheckoutSessionView): ProviderState {
+  const status =
+    s.paymentStatus === 'paid'
+      ? 'paid'
+      : s.status === 'expired'
+        ? 'expired'
+        : s.status === 'complete'
+          ? 'processing'
+          : 'open';
+  return {
+    provider: 'stripe',
+    ref: s.id,
+    paymentRef: s.paymentIntentId ?? undefined,
+    paymentId: s.metadata.paymentId,
+    status,
+    amount: toRupiah(s.amountTotal),
+    currency: s.currency?.toUpperCase(),
+    planId: s.metadata.planId,
+    userId: s.metadata.userId ?? s.clientReferenceId ?? undefined,
+    method: 'stripe',
+  };
+}
+
+/** The state change an event announces; null for events Telaah does not act on. */
+export function eventState(e: WebhookEventView): ProviderState | null {
+  if (e.session) {
+    const s = sessionState(e.session);
+    switch (e.type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded':
+        return s;
+      case 'checkout.session.async_payment_failed':
+        return { ...s, status: 'failed', reason: ASYNC_FAILURE_REASON };
+      case 'checkout.session.expired':
+        return { ...s, status: 'expired' };
+      default:
+        return null;
+    }
+  }
+  if (e.charge && e.type === 'charge.refunded' && e.charge.paymentIntentId) {
+    const fully = e.charge.refunded || e.charge.amountRefunded >= e.charge.amount;
+    return {
+      provider: 'stripe',
+      paymentRef: e.charge.paymentIntentId,
+      status: fully ? 'refunded' : 'partially-refunded',
+      amount: toRupiah(e.charge.amount),
+      currency: e.charge.currency.toUpperCase(),
+    };
+  }
+  return null;
+}
+
+export const stripeProvider: PaymentProvider = {
+  id: 'stripe',
+  label: 'Kartu kredit / debit',
+  methods: 'Visa, Mastercard, JCB, American Express — diproses oleh Stripe',
+
+  async startCheckout({ paymentId, plan, user, baseUrl }) {
+    const session = await createCheckoutSession({
+      paymentId,
+      userId: user.id,
+      email: user.email,
+      planId: plan.id,
+      description: `Telaah ${planLabel(plan)}`,
+      amount: plan.price,
+      // Stripe fills in {CHECKOUT_SESSION_ID}; the page asks Stripe about that session, never trusting the URL.
+      successUrl: `${baseUrl}/payment-capture?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${baseUrl}/payment-capture/cancel`,
+    });
+    if (!session.url) throw new Error(`Stripe session ${session.id} has no checkout URL`);
+    return { ref: session.id, redirectUrl: session.url };
+  },
+
+  async fetchState(ref) {
+    const session = await retrieveCheckoutSession(ref);
+    return session ? sessionState(session) : null;
+  },
+
+  async parseNotification(rawBody, headers): Promise<NotificationResult> {
+    try {
+      const event = verifyWebhook(rawBody, headers.get('stripe-signature'));
+      return { ok: true, eventId: event.id, type: event.type, state: eventState(event) };
+    } catch (err) {
+      if (err instanceof WebhookSignatureError)
+        return { ok: false, status: 400, message: 'Tanda tangan webhook tidak valid.' };
+      throw err;
+    }
+  },
+};

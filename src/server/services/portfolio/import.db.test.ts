@@ -1,0 +1,208 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb } from '../../../../tests/db';
+import { createUser } from '../../../../tests/factories/users';
+import { createTestPortfolio, createTrade, seedMarket, TODAY } from '../../../../tests/factories/portfolio';
+import type { DbHandle } from '../../db/client';
+import { readFileSync } from 'node:fs';
+import { exportData } from '../account-settings';
+import { deleteTransaction, exportTransactions, importTransactions, listTransactions } from '.';
+
+const commit = { preview: false, today: TODAY };
+const preview = { preview: true, today: TODAY };
+
+const GOOD = `tanggal,kode,jenis,lembar,harga,biaya
+2026-03-02,BBCA,beli,500,8950,6713
+2026-03-02,BBRI,beli,1000,4000,
+2026-05-20,BBCA,dividen,500,250,
+2026-09-14,BBCA,jual,200,9500,4750
+`;
+
+describe('CSV import and export', () => {
+  let h: DbHandle;
+  beforeAll(async () => {
+    h = await createTestDb();
+    await seedMarket(h.db);
+  });
+  afterAll(() => h.close());
+
+  it('imports nothing from a file with an error, names the row, then imports the fixed file exactly once', async () => {
+    const u = await createUser(h.db);
+    const bad = GOOD.replace('2026-09-14,BBCA,jual,200,9500', '2026-09-14,BBCX,jual,200,9500');
+    const refused = await importTransactions(h.db, u.id, bad, commit);
+    expect(refused).toMatchObject({ ok: false, status: 400, imported: 0, errorCount: 1 });
+    expect(refused.errors).toEqual([{ line: 5, column: 'kode', message: 'Kode saham BBCX tidak dikenal.' }]);
+    expect((await listTransactions(h.db, u.id)).total).toBe(0);
+
+    const checked = await importTransactions(h.db, u.id, GOOD, preview);
+    expect(checked).toMatchObject({
+      ok: true,
+      preview: true,
+      rows: 4,
+      imported: 0,
+      counts: { buy: 2, sell: 1, dividend: 1 },
+    });
+    expect(checked.sample[1]).toMatchObject({ line: 3, ticker: 'BBRI', fee: 6_000, feeComputed: true });
+    expect((await listTransactions(h.db, u.id)).total).toBe(0);
+
+    const done = await importTransactions(h.db, u.id, GOOD, commit);
+    expect(done).toMatchObject({ ok: true, imported: 4, message: '4 transaksi diimpor ke Portofolio utama.' });
+    const again = await importTransactions(h.db, u.id, GOOD.replaceAll('\n', '\r\n'), commit);
+    expect(again).toMatchObject({ ok: true, alreadyImported: true, imported: 0 });
+    expect(again.message).toMatch(
+      /^Berkas ini sudah pernah diimpor ke Portofolio utama pada .*; tidak ada transaksi yang ditambahkan\.$/,
+    );
+    expect(await importTransactions(h.db, u.id, GOOD, preview)).toMatchObject({ alreadyImported: true });
+    expect((await listTransactions(h.db, u.id)).total).toBe(4);
+  });
+
+  it('reads the English header, DD/MM/YYYY dates, Indonesian numbers and semicolons, keeping identical rows', async () => {
+    const u = await createUser(h.db);
+    const p = await createTestPortfolio(h.db, u.id, 'Inggris', { buyPct: '0,2' });
+    const text =
+      'Date;Ticker;Type;Shares;Price;Fee\n02/03/2026;bbri;BUY;1.000;4.000;\n02/03/2026;bbri;BUY;1.000;4.000;\n\n11/05/2026;BBRI;dividend;500;12,5;\n';
+    const r = await importTransactions(h.db, u.id, text, { ...commit, portfolioId: p.id });
+    expect(r).toMatchObject({ ok: true, imported: 3 });
+    const list = await listTransactions(h.db, u.id, { portfolioId: p.id });
+    expect(list.items.map((t) => [t.date, t.type, t.shares, t.price, t.fee])).toEqual([
+      ['2026-05-11', 'dividend', 500, 12.5, 0],
+      ['2026-03-02', 'buy', 1_000, 4_000, 8_000],
+      ['2026-03-02', 'buy', 1_000, 4_000, 8_000],
+    ]);
+  });
+
+  it('names every bad row and column, and a bad header', async () => {
+    const u = await createUser(h.db);
+    const text =
+      'tanggal,kode,jenis,lembar,harga,biaya\n2026-13-01,BBCA,beli,100,8950,\n2026-03-02,BBCA,tukar,0,8950,\n2026-03-02,BBCA,beli,100\n';
+    const r = await importTransactions(h.db, u.id, text, commit);
+    expect(r.errors.map((e) => [e.line, e.column])).toEqual([
+      [4, undefined],
+      [2, 'tanggal'],
+      [3, 'jenis'],
+      [3, 'lembar'],
+      [4, 'harga'],
+    ]);
+    const header = await importTransactions(
+      h.db,
+      u.id,
+      'tgl,kode,jenis,lembar,harga\n2026-03-02,BBCA,beli,100,8950\n',
+      commit,
+    );
+    expect(header.errors.map((e) => e.message)).toEqual([
+      'kolom "tgl" tidak dikenal',
+      'kolom tanggal tidak ada; baris judul harus tanggal,kode,jenis,lembar,harga,biaya (biaya boleh tidak ada)',
+    ]);
+    expect((await listTransactions(h.db, u.id)).total).toBe(0);
+  });
+
+  it('refuses a sell beyond holdings inside the file, and a file that breaks an existing later sell', async () => {
+    const u = await createUser(h.db);
+    const p = await createTestPortfolio(h.db, u.id);
+    const own = await importTransactions(
+      h.db,
+      u.id,
+      'tanggal,kode,jenis,lembar,harga\n2026-03-02,BBCA,beli,100,8950\n2026-09-14,BBCA,jual,200,9500\n',
+      { ...commit, portfolioId: p.id },
+    );
+    expect(own.errors).toEqual([
+      {
+        line: 3,
+        column: 'lembar',
+        message: 'Jumlah jual 200 lembar BBCA melebihi saham yang Anda pegang pada 14 September 2026 (100 lembar).',
+      },
+    ]);
+    await createTrade(h.db, u.id, p.id, {
+      date: '2026-03-02',
+      ticker: 'BBCA',
+      type: 'buy',
+      shares: '100',
+      price: '8950',
+    });
+    await createTrade(h.db, u.id, p.id, {
+      date: '2026-09-14',
+      ticker: 'BBCA',
+      type: 'sell',
+      shares: '100',
+      price: '9500',
+    });
+    const later = await importTransactions(
+      h.db,
+      u.id,
+      'tanggal,kode,jenis,lembar,harga\n2026-06-01,BBCA,jual,50,9000\n',
+      { ...commit, portfolioId: p.id },
+    );
+    expect(later.errors).toEqual([
+      {
+        line: null,
+        message: expect.stringMatching(/^Impor ditolak karena penjualan BBCA 100 lembar pada 14 September 2026/),
+      },
+    ]);
+    expect((await listTransactions(h.db, u.id, { portfolioId: p.id })).total).toBe(2);
+  });
+
+  it('exports a portfolio in the import format, which imports back unchanged', async () => {
+    const u = await createUser(h.db);
+    const source = await createTestPortfolio(h.db, u.id, 'Sumber Dana #1', { buyPct: '0,1' });
+    await importTransactions(h.db, u.id, GOOD, { ...commit, portfolioId: source.id });
+    await createTrade(h.db, u.id, source.id, {
+      date: '2026-03-02',
+      ticker: 'BBCA',
+      type: 'buy',
+      shares: '1',
+      price: '8953',
+      fee: '0',
+    });
+    const exported = (await exportTransactions(h.db, u.id, source.id, TODAY))!;
+    expect(exported.filename).toBe('telaah-transaksi-sumber-dana-1-2026-11-20.csv');
+    expect(exported.csv).toBe(
+      'tanggal,kode,jenis,lembar,harga,biaya\n2026-03-02,BBCA,beli,500,8950,6713\n2026-03-02,BBRI,beli,1000,4000,4000\n2026-03-02,BBCA,beli,1,8953,0\n2026-05-20,BBCA,dividen,500,250,\n2026-09-14,BBCA,jual,200,9500,4750\n',
+    );
+    const target = await createTestPortfolio(h.db, u.id, 'Tujuan');
+    expect(await importTransactions(h.db, u.id, exported.csv, { ...commit, portfolioId: target.id })).toMatchObject({
+      ok: true,
+      imported: 5,
+    });
+    const rows = async (id: string) =>
+      (await listTransactions(h.db, u.id, { portfolioId: id })).items.map(
+        ({ date, ticker, type, shares, price, fee }) => ({ date, ticker, type, shares, price, fee }),
+      );
+    expect(await rows(target.id)).toEqual(await rows(source.id));
+    expect(await exportTransactions(h.db, (await createUser(h.db)).id, source.id, TODAY)).toBeUndefined();
+  });
+
+  it('lets a file be imported again once every row it added is deleted', async () => {
+    const u = await createUser(h.db);
+    await importTransactions(h.db, u.id, 'tanggal,kode,jenis,lembar,harga\n2026-03-02,BBCA,beli,100,8950\n', commit);
+    const [t] = (await listTransactions(h.db, u.id)).items;
+    expect(await deleteTransaction(h.db, u.id, t!.id)).toMatchObject({ ok: true });
+    expect(
+      await importTransactions(h.db, u.id, 'tanggal,kode,jenis,lembar,harga\n2026-03-02,BBCA,beli,100,8950\n', commit),
+    ).toMatchObject({ imported: 1 });
+  });
+
+  it('refuses another member’s portfolio', async () => {
+    const owner = await createUser(h.db);
+    const p = await createTestPortfolio(h.db, owner.id);
+    const r = await importTransactions(h.db, (await createUser(h.db)).id, GOOD, { ...commit, portfolioId: p.id });
+    expect(r).toMatchObject({ ok: false, status: 404, imported: 0 });
+    expect((await listTransactions(h.db, owner.id)).total).toBe(0);
+  });
+
+  it('imports the example of the FAQ as written there, and includes it in "Unduh data saya"', async () => {
+    const faq = readFileSync('content/starting-guide/faq.mdx', 'utf8');
+    const example = /```\n(tanggal,kode,jenis,lembar,harga,biaya\n[\s\S]*?)```/.exec(faq)![1]!;
+    const u = await createUser(h.db);
+    expect(await importTransactions(h.db, u.id, example, commit)).toMatchObject({
+      ok: true,
+      imported: 3,
+      warningCount: 0,
+    });
+    const data = (await exportData(h.db, u.id))!;
+    expect(data.portfolios).toMatchObject([
+      {
+        name: 'Portofolio utama',
+        transactions: [{ ticker: 'BBCA', type: 'buy', fee: 6_713 }, { type: 'dividend' }, { type: 'sell', fee: 4_750 }],
+      },
+    ]);
+  });
+});

@@ -1,0 +1,158 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEMO, expect, signIn, test } from './fixtures';
+
+const PAGE = '/starting-guide/rekomendasi-saya';
+const questions = (page: Page) => page.locator('form.questionnaire fieldset');
+
+/** The current call per ticker (its latest analysis), read from the demo content. */
+function currentCalls(): Map<string, string> {
+  const dir = path.resolve('content/analisis');
+  const latest = new Map<string, { date: string; rating: string }>();
+  for (const ticker of readdirSync(dir)) {
+    for (const file of readdirSync(path.join(dir, ticker)).filter((f) => f.endsWith('.mdx') && !f.startsWith('_'))) {
+      const text = readFileSync(path.join(dir, ticker, file), 'utf8');
+      const date = text.match(/^date:\s*(\S+)/m)![1]!;
+      const rating = text.match(/^rating:\s*(\w+)/m)![1]!;
+      if ((latest.get(ticker)?.date ?? '') < date) latest.set(ticker, { date, rating });
+    }
+  }
+  return new Map([...latest].map(([t, c]) => [t, c.rating]));
+}
+
+interface Row {
+  ticker: string;
+  upside: number;
+  risk: string;
+  held: string;
+}
+
+async function rows(page: Page): Promise<Row[]> {
+  return page.getByTestId('rec-row').evaluateAll((els) =>
+    els.map((el) => ({
+      ticker: el.getAttribute('data-ticker')!,
+      upside: Number(el.getAttribute('data-upside')),
+      risk: el.getAttribute('data-risk')!,
+      held: el.querySelector('[data-testid="rec-held"]')?.textContent?.trim() ?? '',
+    })),
+  );
+}
+
+async function expectAxeClean(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Checks a recommendation list against the content's current calls and the allowed risk classes. */
+async function expectConsistent(page: Page, allowed: string[]): Promise<Row[]> {
+  const calls = currentCalls();
+  const listed = await rows(page);
+  expect(listed.length).toBeGreaterThan(0);
+  for (const r of listed) {
+    expect(calls.get(r.ticker), `${r.ticker}: its latest analysis is a Beli call`).toBe('beli');
+    expect(allowed, `${r.ticker} risk class`).toContain(r.risk);
+    expect(r.upside).toBeGreaterThan(0);
+    expect(r.held).toMatch(/^(Belum ada di portofolio Anda\.|Sudah Anda pegang: [\d.]+ lot.*, bobot \d+,\d %\.)/);
+  }
+  expect(listed.map((r) => r.upside)).toEqual([...listed.map((r) => r.upside)].sort((a, b) => b - a));
+  // Every other current Beli call is accounted for in the "not matching" list, with a reason.
+  const skipped = await page
+    .getByTestId('skipped')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-ticker')!));
+  const beli = [...calls].filter(([, rating]) => rating === 'beli').map(([t]) => t);
+  expect([...listed.map((r) => r.ticker), ...skipped].sort()).toEqual(beli.sort());
+  // Warnings only for held stocks whose current call is Jual.
+  for (const t of await page
+    .getByTestId('sell-warning')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-ticker')!))) {
+    expect(calls.get(t)).toBe('jual');
+  }
+  return listed;
+}
+
+test('anggota reguler melihat rekomendasi Beli yang sesuai profil dan portofolionya, lalu mengulang kuesioner', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.reguler);
+  await page.goto(PAGE);
+  await expect(page.getByTestId('risk-profile')).toHaveAttribute('data-profile', 'moderat');
+  await expect(page.getByRole('heading', { name: 'Profil risiko Anda: Moderat' })).toBeVisible();
+  const moderat = await expectConsistent(page, ['rendah', 'sedang']);
+  // Demo content: GOTO's latest call is Tahan, UNVR's and PTBA's are Jual: never recommended.
+  expect(moderat.map((r) => r.ticker).filter((t) => ['GOTO', 'UNVR', 'PTBA'].includes(t))).toEqual([]);
+  await page.locator('#aturan summary').click();
+  await expect(page.getByText(/volatilitas harga setahun paling tinggi 25,0 %/)).toBeVisible();
+  await expectAxeClean(page);
+
+  await page.getByRole('link', { name: 'Ulangi kuesioner' }).click();
+  for (const [question, answer] of [
+    ['Apa tujuan utama Anda berinvestasi saham?', 'Menjaga nilai uang dari inflasi'],
+    ['Berapa lama dana ini bisa Anda biarkan', 'Kurang dari 3 tahun'],
+    ['Sudah berapa lama Anda berinvestasi saham?', 'Belum pernah'],
+    ['turun 20 % dalam sebulan', 'Menjual sebagian besar'],
+    ['penurunan nilai terbesar', 'Sampai 10 %'],
+  ] as const) {
+    await questions(page).filter({ hasText: question }).getByLabel(new RegExp(answer)).check();
+  }
+  await page.getByRole('button', { name: 'Lihat profil risiko saya' }).click();
+  await expect(page).toHaveURL(new RegExp(`${PAGE}\\?profil=baru$`));
+  await expect(page.getByRole('heading', { name: 'Profil risiko Anda: Konservatif' })).toBeVisible();
+  const konservatif = await expectConsistent(page, ['rendah']);
+  expect(konservatif.every((r) => moderat.some((m) => m.ticker === r.ticker))).toBe(true);
+  expect(konservatif.length).toBeLessThan(moderat.length);
+
+  // Back to the demo profile for the other stories.
+  await page.goto(`${PAGE}?ulang=1`);
+  for (const q of await questions(page).all()) await q.getByRole('radio').nth(1).check();
+  await page.getByRole('button', { name: 'Lihat profil risiko saya' }).click();
+  await expect(page.getByRole('heading', { name: 'Profil risiko Anda: Moderat' })).toBeVisible();
+});
+
+test('anggota premium mengisi kuesioner; jawaban yang kurang disebutkan nomornya dan tidak disimpan', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.premium);
+  await page.goto(PAGE);
+  await expect(page.getByRole('heading', { name: 'Kuesioner profil risiko' })).toBeVisible();
+  await expectAxeClean(page);
+  const groups = await questions(page).all();
+  expect(groups.length).toBeGreaterThanOrEqual(5);
+  expect(groups.length).toBeLessThanOrEqual(7);
+  for (const group of groups.slice(0, -1)) await group.getByRole('radio').last().check();
+  await page.getByRole('button', { name: 'Lihat profil risiko saya' }).click();
+  await expect(page.getByRole('alert').first()).toContainText(`Pertanyaan nomor ${groups.length} belum dijawab.`);
+  await expect(questions(page).last().getByRole('radio').first()).not.toBeChecked();
+  await expect(questions(page).first().getByRole('radio').last()).toBeChecked();
+  await questions(page).last().getByRole('radio').last().check();
+  await page.getByRole('button', { name: 'Lihat profil risiko saya' }).click();
+  await expect(page.getByRole('heading', { name: 'Profil risiko Anda: Agresif' })).toBeVisible();
+  await expect(page.getByText('Profil risiko Anda tersimpan.')).toBeVisible();
+  await expectConsistent(page, ['rendah', 'sedang', 'tinggi']);
+});
+
+test('anggota gratis melihat contoh rekomendasi dan ajakan meningkatkan paket, tanpa kuesioner', async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page, DEMO.gratis);
+  await page.goto(PAGE);
+  await expect(page.getByTestId('rekomendasi-teaser')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Tingkatkan ke Reguler' })).toHaveAttribute('href', '/pick-membership');
+  await expect(page.getByRole('heading', { name: /^Contoh: rekomendasi Beli untuk profil Moderat/ })).toBeVisible();
+  const sample = await page.getByTestId('rec-row').count();
+  expect(sample).toBeGreaterThan(0);
+  expect(sample).toBeLessThanOrEqual(3);
+  await expect(page.getByTestId('rec-held')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Lihat profil risiko saya' })).toHaveCount(0);
+  await expectAxeClean(page);
+  const res = await page.request.post(PAGE, {
+    form: { tujuan: 'maksimal' },
+    headers: { origin: baseURL! },
+    maxRedirects: 0,
+  });
+  expect(res.status()).toBe(303);
+  expect(res.headers()['location']).toBe('/pick-membership');
+});
