@@ -1,7 +1,8 @@
 /**
  * `npm run jobs -- --once`, run twice as an operator would, with the clock set by APP_NOW, against a
  * real SMTP server and the Bot API stand-in: the lapsed member is removed from the group once, and
- * each notice that needs no other feature goes out once on the right channels.
+ * each notice type goes out once on the right channels (holdings and course progress recorded through
+ * the portfolio and courses features).
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,7 +12,9 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../tests/db';
 import { openDatabase, type Db } from '../src/server/db/client';
-import { telegramGroupMembers, telegramLinks } from '../src/server/db/schema';
+import { contentSeen, corporateActions, emiten, telegramGroupMembers, telegramLinks } from '../src/server/db/schema';
+import { setLessonDone } from '../src/server/services/course-progress';
+import { createTestPortfolio, createTrade } from '../tests/factories/portfolio';
 import { createUser, grantTier } from '../tests/factories/users';
 import { setPref } from '../src/server/services/notifications/prefs';
 import { startSmtpStandIn, type SmtpStandIn } from '../tests/stand-ins/smtp';
@@ -86,6 +89,50 @@ async function seed(db: Db): Promise<void> {
   const reader = await createUser(db, { email: 'reader@jobs.test', name: 'Rina Pembaca' });
   await setPref(db, reader.id, 'analysis-any', 'email', true, T0);
   await setPref(db, premium.id, 'analysis-any', 'telegram', false, T0);
+
+  // Putra holds TLKM (portfolio feature), which has a new analysis and a cum date two trading days ahead.
+  await db.insert(emiten).values({
+    ticker: 'TLKM',
+    name: 'PT Telkom Indonesia (Persero) Tbk',
+    sector: 'Infrastruktur',
+    subSector: 'Telekomunikasi',
+    board: 'Utama',
+    listingDate: '1995-11-14',
+    sharesOutstanding: 99_062_216_600,
+  });
+  await db.insert(corporateActions).values({
+    ticker: 'TLKM',
+    type: 'dividend',
+    cumDate: '2026-11-24',
+    exDate: '2026-11-25',
+    paymentDate: '2026-12-15',
+    amount: '85.5',
+  });
+  const portfolio = await createTestPortfolio(db, premium.id);
+  await createTrade(db, premium.id, portfolio.id, {
+    date: '2026-03-02',
+    ticker: 'TLKM',
+    type: 'beli',
+    shares: 1000,
+    price: 3500,
+  });
+  // Rina started the course (courses feature) before its second lesson was published.
+  await setLessonDone(db, {
+    userId: reader.id,
+    courseId: 'kursus-a',
+    lessonSlug: '01-pertama',
+    done: true,
+    at: new Date(T0.getTime() - 2 * DAY),
+  });
+  // An earlier run already saw the first lesson.
+  await db
+    .insert(contentSeen)
+    .values({
+      kind: 'lesson',
+      key: 'kursus-a/01-pertama',
+      firstSeenAt: new Date(T0.getTime() - 30 * DAY),
+      announce: false,
+    });
 }
 
 beforeAll(async () => {
@@ -98,6 +145,14 @@ beforeAll(async () => {
     path.join(contentDir, 'analisis', 'TLKM', 'data-center-2026.mdx'),
     '---\ntitle: "TLKM: data center jadi mesin baru"\ndate: 2026-11-19\nauthor: Analis\nemiten: TLKM\nrating: beli\ntargetPrice: 3900\nhorizon: 12\ntier: reguler\nsummary: "Ringkasan TLKM."\n---\n\n## Tesis\n\nTeks.\n',
   );
+  const course = path.join(contentDir, 'courses', 'kursus-a');
+  mkdirSync(course, { recursive: true });
+  writeFileSync(
+    path.join(course, 'index.mdx'),
+    '---\ntitle: Kursus A\nlevel: pemula\ntier: gratis\ndescription: d\ncover: /c.svg\nduration: 10\n---\n',
+  );
+  writeFileSync(path.join(course, '01-pertama.mdx'), '---\ntitle: Pelajaran pertama\nduration: 5\n---\n\nTeks.\n');
+  writeFileSync(path.join(course, '02-kedua.mdx'), '---\ntitle: Pelajaran kedua\nduration: 5\n---\n\nTeks.\n');
   if (process.env.TEST_DATABASE_URL) {
     pg = await createTestDb();
     await seed(pg.db);
@@ -117,7 +172,7 @@ afterAll(async () => {
 });
 
 describe('npm run jobs -- --once', () => {
-  it('removes the lapsed member and sends each notice once over two runs', { timeout: 120_000 }, async () => {
+  it('removes the lapsed member and sends each notice type once over two runs', { timeout: 120_000 }, async () => {
     const first = await jobsOnce();
     expect(first.code, first.stderr).toBe(0);
     const lines = first.stdout
@@ -148,7 +203,17 @@ describe('npm run jobs -- --once', () => {
         .map((t) => t.split('\n')[0])
         .sort(),
     ).toEqual(['Analisis baru: TLKM: data center jadi mesin baru', 'Keanggotaan Reguler Anda berakhir 7 hari lagi']);
-    expect(messagesTo(tg.premium)).toEqual([]);
+    expect(
+      messagesTo(tg.premium)
+        .map((t) => t.split('\n')[0])
+        .sort(),
+    ).toEqual([
+      'Analisis baru TLKM (saham Anda): TLKM: data center jadi mesin baru',
+      'Pengingat dividen TLKM: cum date 24 November 2026',
+    ]);
+    expect(lines[1]!.summary).toBe(
+      'analysis-holding 2 sent/0 already/0 failed, analysis-any 3 sent/0 already/0 failed, dividend-reminder 2 sent/0 already/0 failed, membership-ending 2 sent/0 already/0 failed, lesson-new 1 sent/0 already/0 failed',
+    );
 
     const mails = smtp
       .messages()
@@ -156,7 +221,10 @@ describe('npm run jobs -- --once', () => {
       .sort();
     expect(mails).toEqual([
       'ending@jobs.test: Keanggotaan Reguler Anda berakhir 7 hari lagi',
+      'premium@jobs.test: Analisis baru TLKM (saham Anda): TLKM: data center jadi mesin baru',
+      'premium@jobs.test: Pengingat dividen TLKM: cum date 24 November 2026',
       'reader@jobs.test: Analisis baru: TLKM: data center jadi mesin baru',
+      'reader@jobs.test: Pelajaran baru di kursus Kursus A: Pelajaran kedua',
     ]);
     expect(smtp.messages().every((m) => m.text.includes('https://telaah.test/api/notifications/unsubscribe?'))).toBe(
       true,
@@ -166,6 +234,9 @@ describe('npm run jobs -- --once', () => {
     const second = await jobsOnce();
     expect(second.code, second.stderr).toBe(0);
     expect(second.stdout).toContain('2 checked, 0 removed, 0 failed');
+    expect(second.stdout).toContain(
+      'analysis-holding 0 sent/2 already/0 failed, analysis-any 0 sent/3 already/0 failed, dividend-reminder 0 sent/2 already/0 failed, membership-ending 0 sent/2 already/0 failed, lesson-new 0 sent/1 already/0 failed',
+    );
     expect(standIn.calls().length).toBe(counts.calls);
     expect(smtp.messages().length).toBe(counts.mails);
   });

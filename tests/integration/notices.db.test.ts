@@ -18,7 +18,9 @@ import { createTelegram } from '../../src/server/integrations/telegram';
 import { runNotices, type NoticeSummary } from '../../src/server/services/notifications/job';
 import { setPref } from '../../src/server/services/notifications/prefs';
 import { verifyUnsubscribe } from '../../src/server/services/notifications/unsubscribe';
-import type { NoticeSources } from '../../src/server/services/notifications/lookups';
+import { defaultSources } from '../../src/server/services/notifications/lookups';
+import { setLessonDone } from '../../src/server/services/course-progress';
+import { createTestPortfolio, createTrade } from '../factories/portfolio';
 import { createUser, grantTier } from '../factories/users';
 import { startSmtpStandIn, type SmtpStandIn } from '../stand-ins/smtp';
 import { startTelegramStandIn, type TelegramStandIn } from '../stand-ins/telegram';
@@ -32,9 +34,6 @@ let smtp: SmtpStandIn;
 let standIn: TelegramStandIn;
 let contentDir: string;
 const ids: Record<'A' | 'B' | 'C' | 'D' | 'E', { id: string; email: string; tg?: number }> = {} as never;
-const held = new Map<string, Set<string>>();
-const started = new Map<string, Map<string, Date>>();
-const sources: NoticeSources = { heldTickers: async () => held, startedCourses: async () => started };
 
 function mdx(file: string, frontmatter: string) {
   mkdirSync(path.dirname(file), { recursive: true });
@@ -48,7 +47,7 @@ async function run(now: Date): Promise<NoticeSummary> {
     now,
     appUrl: 'https://telaah.test',
     contentDir,
-    sources,
+    sources: defaultSources(h.db),
     senders: { mail: sendMail, telegram: (chatId, text) => tg.sendMessage(chatId, text) },
   });
 }
@@ -105,15 +104,27 @@ summary: "Sudah lama."`,
   );
   mdx(path.join(contentDir, 'courses/kursus-a/01-pertama.mdx'), 'title: Pelajaran pertama\nduration: 5');
 
-  await h.db.insert(emiten).values({
-    ticker: 'BBCA',
-    name: 'PT Bank Central Asia Tbk',
+  const listed = {
     sector: 'Keuangan',
     subSector: 'Bank',
     board: 'Utama',
     listingDate: '2000-05-31',
     sharesOutstanding: 1,
-  });
+  };
+  await h.db.insert(emiten).values([
+    { ticker: 'BBCA', name: 'PT Bank Central Asia Tbk', ...listed },
+    { ticker: 'TLKM', name: 'PT Telkom Indonesia (Persero) Tbk', ...listed },
+  ]);
+  /** Holdings through the portfolio feature, as members record them. */
+  const trade = async (userId: string, ...trades: [string, 'beli' | 'jual', number][]) => {
+    const p = await createTestPortfolio(h.db, userId);
+    for (const [ticker, type, shares] of trades) {
+      await createTrade(h.db, userId, p.id, { date: '2026-03-02', ticker, type, shares, price: 9000 });
+    }
+  };
+  /** Course progress through the courses feature. */
+  const startCourse = (userId: string, at: Date) =>
+    setLessonDone(h.db, { userId, courseId: 'kursus-a', lessonSlug: '01-pertama', done: true, at });
   await h.db.insert(corporateActions).values([
     {
       ticker: 'BBCA',
@@ -148,10 +159,12 @@ summary: "Sudah lama."`,
   };
   const a = await make('A', { tg: 810_001 });
   await grantTier(h.db, a, 'premium', new Date(T0.getTime() - 30 * DAY), new Date(T0.getTime() + 300 * DAY));
-  held.set(a, new Set(['BBCA', 'TLKM']));
+  await trade(a, ['BBCA', 'beli', 500], ['TLKM', 'beli', 1000]);
   const b = await make('B');
   await setPref(h.db, b, 'analysis-any', 'email', true, T0);
-  started.set(b, new Map([['kursus-a', new Date(T0.getTime() - DAY)]]));
+  // B sold everything: no longer "holds" BBCA.
+  await trade(b, ['BBCA', 'beli', 100], ['BBCA', 'jual', 100]);
+  await startCourse(b, new Date(T0.getTime() - DAY));
   const c = await make('C', { tg: 810_003 });
   await grantTier(h.db, c, 'reguler', new Date(T0.getTime() - 23 * DAY), new Date(T0.getTime() + 7 * DAY));
   const d = await make('D', { verified: false });
@@ -159,8 +172,9 @@ summary: "Sudah lama."`,
   const e = await make('E', { tg: 810_005 });
   await setPref(h.db, e, 'analysis-holding', 'email', false, T0);
   await setPref(h.db, e, 'analysis-holding', 'telegram', false, T0);
-  held.set(e, new Set(['BBCA']));
-  started.set(a, new Map([['kursus-a', new Date(T0.getTime() + 2 * HOUR)]]));
+  await trade(e, ['BBCA', 'beli', 200]);
+  // A starts the course only after the new lesson appeared: not "new" to A.
+  await startCourse(a, new Date(T0.getTime() + 2 * HOUR));
 });
 afterAll(async () => {
   await smtp.close();

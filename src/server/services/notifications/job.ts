@@ -10,7 +10,7 @@ import { deliver, type DeliverySummary, type Senders } from './deliver';
 import type { NoticeSources } from './lookups';
 import type { NoticeDraft } from './message';
 import { loadRecipients } from './recipients';
-import { analysisDrafts } from './events/analyses';
+import { analysisDrafts, newAnalyses } from './events/analyses';
 import { dividendDrafts, upcomingDividends } from './events/dividends';
 import { accessEnds, membershipDrafts } from './events/membership';
 import { lessonDrafts, newLessons } from './events/lessons';
@@ -30,16 +30,23 @@ export async function runNotices(deps: NoticeJobDeps): Promise<NoticeSummary> {
   const { db, now, appUrl } = deps;
   const today = wibDate(now);
   const telegram = deps.senders.telegram !== null;
-  const [catalog, recipients, held, started] = await Promise.all([
+  const [catalog, recipients, dividends, ends, started] = await Promise.all([
     loadCatalog(deps.contentDir),
     loadRecipients(db, now),
-    deps.sources.heldTickers(today),
+    upcomingDividends(db, today),
+    accessEnds(db, now),
     deps.sources.startedCourses(),
   ]);
+  const fresh = newAnalyses(catalog.analyses, today);
+  // Holdings cost an engine run per member, so they are asked only for the tickers that matter now.
+  const tickers = [
+    ...new Set([...fresh.flatMap((a) => (a.ticker ? [a.ticker] : [])), ...dividends.map((d) => d.ticker)]),
+  ];
+  const held = tickers.length ? await deps.sources.heldTickers(today, tickers) : new Map<string, Set<string>>();
   const drafts: NoticeDraft[] = [
-    ...analysisDrafts(catalog.analyses, recipients, held, { today, appUrl, telegram }),
-    ...dividendDrafts(await upcomingDividends(db, today), recipients, held, { appUrl, telegram }),
-    ...membershipDrafts(await accessEnds(db, now), recipients, { now, appUrl, telegram }),
+    ...analysisDrafts(fresh, recipients, held, { appUrl, telegram }),
+    ...dividendDrafts(dividends, recipients, held, { appUrl, telegram }),
+    ...membershipDrafts(ends, recipients, { now, appUrl, telegram }),
     ...lessonDrafts(await newLessons(db, catalog, now), recipients, started, { appUrl, telegram }),
   ];
   const summary = Object.fromEntries(

@@ -32,14 +32,15 @@ function content(a: CatalogAnalysis, r: Recipient, holds: boolean, appUrl: strin
   };
 }
 
+/** Drafts for `fresh` analyses (see `newAnalyses`). */
 export function analysisDrafts(
-  analyses: CatalogAnalysis[],
+  fresh: CatalogAnalysis[],
   recipients: Recipient[],
   held: Map<string, Set<string>>,
-  opts: { today: string; appUrl: string; telegram: boolean },
+  opts: { appUrl: string; telegram: boolean },
 ): NoticeDraft[] {
   const drafts: NoticeDraft[] = [];
-  for (const a of newAnalyses(analyses, opts.today)) {
+  for (const a of fresh) {
     for (const r of recipients) {
       const holds = a.ticker !== null && (held.get(r.userId)?.has(a.ticker) ?? false);
       const holding = holds ? channelsFor(r, 'analysis-holding', opts.telegram) : [];
