@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { OIDC_CLIENT } from './tests/stand-ins/oidc';
+import { TELEGRAM_E2E } from './tests/e2e/telegram-env';
 
 const PORT = Number(process.env.E2E_PORT ?? 4329);
 /**
@@ -64,6 +65,13 @@ export default defineConfig({
       reuseExistingServer: false,
     },
     {
+      // The Telegram Bot API: records calls and posts updates to the app's webhook.
+      command: `npx tsx tests/stand-ins/telegram.ts --port ${PORTS.telegram} --webhook http://localhost:${PORT}/api/telegram/webhook --secret ${TELEGRAM_E2E.webhookSecret}`,
+      url: `http://127.0.0.1:${PORTS.telegram}/__calls`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+    },
+    {
       // Sentry's ingest, recording what the app's server and browser SDKs send.
       command: `npx tsx tests/stand-ins/sentry.ts --port ${PORTS.sentry}`,
       url: `http://127.0.0.1:${PORTS.sentry}/__envelopes`,
@@ -122,6 +130,12 @@ export default defineConfig({
       STRIPE_API_BASE: `http://127.0.0.1:${PORTS.stripe}`,
       MIDTRANS_SERVER_KEY,
       MIDTRANS_API_BASE: `http://127.0.0.1:${PORTS.midtrans}`,
+      TELEGRAM_BOT_TOKEN: TELEGRAM_E2E.token,
+      TELEGRAM_BOT_USERNAME: TELEGRAM_E2E.username,
+      TELEGRAM_WEBHOOK_SECRET: TELEGRAM_E2E.webhookSecret,
+      TELEGRAM_API_ROOT: `http://127.0.0.1:${PORTS.telegram}`,
+      TELEGRAM_GROUP_REGULER_ID: TELEGRAM_E2E.groups.reguler,
+      TELEGRAM_GROUP_PREMIUM_ID: TELEGRAM_E2E.groups.premium,
     },
     },
   ],

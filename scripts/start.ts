@@ -12,6 +12,8 @@ import { openDatabase, setProcessDatabase } from '../src/server/db/client';
 import { DataDirLockedError } from '../src/server/db/lock';
 import { serveBuild } from '../src/server/node-server';
 import { ensureDemoData } from './lib/demo';
+import { jobContextFromConfig } from '../src/server/jobs/context';
+import { startJobScheduler } from '../src/server/jobs/runner';
 
 const ENTRY = 'dist/server/entry.mjs';
 const SOURCES = ['src', 'content', 'public', 'astro.config.mjs', 'package-lock.json'];
@@ -52,7 +54,11 @@ async function main(): Promise<void> {
     console.log(`Demo accounts (password: ${demo.password}):`);
     for (const a of demo.accounts) console.log(`  ${a.email.padEnd(24)} ${a.label}`);
   }
+  // The jobs run here, in the serving process only: never during `astro build`, once per process.
+  const jobs = c.JOBS_INTERVAL_SECONDS > 0 ? startJobScheduler(() => jobContextFromConfig(handle.db), c.JOBS_INTERVAL_SECONDS * 1000) : null;
+  console.log(jobs ? `Background jobs: every ${c.JOBS_INTERVAL_SECONDS} s` : 'Background jobs: off (JOBS_INTERVAL_SECONDS=0); run `npm run jobs`');
   const stop = async () => {
+    jobs?.stop();
     await handle.close();
     process.exit(0);
   };

@@ -24,15 +24,18 @@ async function freshPglite(): Promise<DbHandle> {
   return { db: db as unknown as DbHandle['db'], kind: 'pglite', close: () => client.close() };
 }
 
-async function freshPostgres(url: string): Promise<DbHandle> {
+/** A test database; `databaseUrl` is set on PostgreSQL, for tests that open a second connection or run a CLI on it. */
+export type TestDb = DbHandle & { databaseUrl?: string };
+
+async function freshPostgres(url: string): Promise<TestDb> {
   // A database of its own per test file: migrations reference "public", so schemas cannot isolate.
   const name = `telaah_t_${randomBytes(6).toString('hex')}`;
   const { Client } = await import('pg');
-  const adminQuery = async (q: string) => {
+  const adminQuery = async (q: string, values: unknown[] = []) => {
     const admin = new Client({ connectionString: url });
     await admin.connect();
     try {
-      await admin.query(q);
+      return (await admin.query(q, values)).rows as Record<string, unknown>[];
     } finally {
       await admin.end();
     }
@@ -43,15 +46,23 @@ async function freshPostgres(url: string): Promise<DbHandle> {
   const handle = await openDatabase({ databaseUrl: target.toString(), dataDir: '' });
   return {
     ...handle,
+    databaseUrl: target.toString(),
     close: async () => {
       await handle.close();
+      // pg's pool.end() can resolve while a socket is still closing; terminating that backend with
+      // FORCE then surfaces as an uncaught error in the test process. Wait for the sessions to go.
+      for (let i = 0; i < 50; i++) {
+        const [row] = await adminQuery('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (row?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
       await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
 
 /** A new empty, migrated database; call `close()` when done. */
-export function createTestDb(): Promise<DbHandle> {
+export function createTestDb(): Promise<TestDb> {
   const url = process.env.TEST_DATABASE_URL;
   return url ? freshPostgres(url) : freshPglite();
 }

@@ -43,6 +43,8 @@ const schema = z
     SENTRY_TRACES_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     APP_NOW: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+    JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+    CONTENT_DIR: z.string().min(1).default('./content'),
   })
   .superRefine((c, ctx) => {
     // A provider that can take money must be able to tell us it did.

@@ -14,6 +14,7 @@ import { exportPortfolioData } from './portfolio/export';
 import { exportCourseProgress } from './course-progress';
 import { findRiskProfile } from './risk-profile';
 import { paymentsForExport } from './payments/history';
+import { telegramAndNoticeData } from './notifications/export';
 
 export type SettingsResult = { ok: true; message: string; user?: User } | { ok: false; status: 400 | 404 | 409; field: string; message: string };
 
@@ -85,6 +86,7 @@ export async function exportData(db: Db, userId: string): Promise<Record<string,
     portfolios,
     courses,
     riskProfile,
+    ...(await telegramAndNoticeData(db, userId)),
   };
 }
 

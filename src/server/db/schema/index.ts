@@ -4,3 +4,5 @@ export * from './portfolio';
 export * from './courses';
 export * from './risk-profiles';
 export * from './payments';
+export * from './telegram';
+export * from './notifications';

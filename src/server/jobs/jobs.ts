@@ -1,0 +1,60 @@
+/**
+ * The jobs, each with its own advisory-lock key so different jobs may run side by side while the
+ * same job never runs twice at once across servers.
+ */
+import { removeLapsedMembers } from '../services/telegram/removals';
+import { purgeLinkTokens } from '../services/telegram/link';
+import { purgeLoginUses } from '../services/telegram/widget';
+import { purgeUpdates } from '../services/telegram/bot';
+import { runNotices } from '../services/notifications/job';
+import type { JobContext } from './context';
+
+export interface Job {
+  name: string;
+  lockKey: number;
+  /** Does the work; resolves to a one-line summary for the log. */
+  run(ctx: JobContext): Promise<string>;
+}
+
+export const JOBS: readonly Job[] = [
+  {
+    name: 'telegram-removals',
+    lockKey: 1,
+    async run(ctx) {
+      if (!ctx.telegram) return 'Telegram not configured';
+      const s = await removeLapsedMembers({ ...ctx.telegram, db: ctx.db, now: ctx.now });
+      return `${s.checked} checked, ${s.removed} removed, ${s.failed} failed`;
+    },
+  },
+  {
+    name: 'notices',
+    lockKey: 2,
+    async run(ctx) {
+      const tg = ctx.telegram?.tg;
+      const summary = await runNotices({
+        db: ctx.db,
+        now: ctx.now(),
+        appUrl: ctx.appUrl,
+        contentDir: ctx.contentDir,
+        sources: ctx.sources,
+        senders: { mail: ctx.mail, telegram: tg ? (chatId, text) => tg.sendMessage(chatId, text) : null },
+      });
+      return Object.entries(summary)
+        .map(([event, s]) => `${event} ${s.sent} sent/${s.skipped} already/${s.failed} failed`)
+        .join(', ');
+    },
+  },
+  {
+    name: 'housekeeping',
+    lockKey: 3,
+    async run(ctx) {
+      const now = ctx.now();
+      const [tokens, logins, updates] = [
+        await purgeLinkTokens(ctx.db, now),
+        await purgeLoginUses(ctx.db, now),
+        await purgeUpdates(ctx.db, now),
+      ];
+      return `purged ${tokens} link tokens, ${logins} login uses, ${updates} update ids`;
+    },
+  },
+];
