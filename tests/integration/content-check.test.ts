@@ -13,7 +13,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const FIXTURES = path.join(ROOT, 'tests/fixtures/content');
 const temps: string[] = [];
 
-/** A throw-away project: src/ (without pages), `content` as content/, and node_modules linked package by package. */
+/** A throw-away project: src/ (without pages), `content` as content/, public/, and node_modules linked package by package. */
 function project(content: string): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'telaah-content-'));
   temps.push(dir);
@@ -22,6 +22,8 @@ function project(content: string): string {
     filter: (f) => !f.startsWith(path.join(ROOT, 'src/pages')),
   });
   cpSync(content, path.join(dir, 'content'), { recursive: true });
+  // Course covers are checked against public/covers/.
+  cpSync(path.join(ROOT, 'public'), path.join(dir, 'public'), { recursive: true });
   cpSync(path.join(ROOT, 'tsconfig.json'), path.join(dir, 'tsconfig.json'));
   writeFileSync(path.join(dir, 'package.json'), '{ "type": "module" }\n');
   writeFileSync(
