@@ -180,7 +180,7 @@ test.describe('pencarian emiten di header', () => {
     await expect(list).toBeVisible();
     await expect(box).toHaveAttribute('aria-expanded', 'true');
     await expect(list.getByRole('option')).toHaveText([/BBCA/, /BBNI/, /BBRI/, /BMRI/, /BRIS/]);
-    await expect(page.getByRole('status').filter({ hasText: '5 saran emiten' })).toBeAttached();
+    await expect(page.locator('[aria-live="polite"]').filter({ hasText: '5 saran emiten' })).toBeAttached();
     await box.press('ArrowDown');
     await box.press('ArrowDown');
     await expect(list.getByRole('option', { name: /BBNI/ })).toHaveAttribute('aria-selected', 'true');

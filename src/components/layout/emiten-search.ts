@@ -27,7 +27,10 @@ function enhance(input: HTMLInputElement): void {
   list.hidden = true;
   const status = document.createElement('p');
   status.className = 'visually-hidden';
-  status.setAttribute('role', 'status');
+  // A plain live region (not role=status): it announces the suggestion count without adding a status
+  // element to every page beside the page's own messages.
+  status.setAttribute('aria-live', 'polite');
+  status.setAttribute('aria-atomic', 'true');
   form.append(list, status);
   input.setAttribute('role', 'combobox');
   input.setAttribute('aria-autocomplete', 'list');
