@@ -5,6 +5,8 @@ import react from '@astrojs/react';
 import mdx from '@astrojs/mdx';
 import sentry from '@sentry/astro';
 import auth from 'auth-astro';
+import { THEME_INIT_HASH } from './src/components/layout/theme-init.ts';
+import serving from './scripts/lib/serving-integration.ts';
 
 export default defineConfig({
   site: process.env.APP_URL ?? 'http://localhost:4321',
@@ -24,6 +26,8 @@ export default defineConfig({
       // src/middleware.ts runs Sentry's request handler itself, and only when monitoring is on.
       autoInstrumentation: { requestHandler: false },
     }),
+    // Bundles the server programs and pre-compresses static files (docs/decisions/0016-serving.md).
+    serving(),
   ],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
   security: {
@@ -41,7 +45,8 @@ export default defineConfig({
         "form-action 'self'",
         "frame-ancestors 'none'",
       ],
-      scriptDirective: { resources: ["'self'"] },
+      // The theme script runs inline in every page's head, before the first paint.
+      scriptDirective: { resources: ["'self'"], hashes: [THEME_INIT_HASH] },
       // Styles: same origin and hashed style elements (Astro's default), plus style attributes, which
       // server-rendered React islands and MDX code blocks write and which cannot run code.
       // lightweight-charts injects one fixed stylesheet of its own; its hash is listed so it may apply.
@@ -54,7 +59,8 @@ export default defineConfig({
   trailingSlash: 'never',
   vite: {
     // The browser sends errors only: Sentry's documented flag drops its tracing code from the bundle.
-    define: { __SENTRY_TRACING__: false },
+    // __BUILD_ID__ names the service worker's cache, so each build replaces the last one's.
+    define: { __SENTRY_TRACING__: false, __BUILD_ID__: JSON.stringify(Date.now().toString(36)) },
     build: {
       rollupOptions: {
         // MDX modules carry Astro's own head-inject directive; the bundler's notice about it is noise.

@@ -7,7 +7,7 @@ import { defineConfig } from 'auth-astro';
 import type { Provider } from '@auth/core/providers';
 import { config } from './src/server/config';
 import { authSecret, secureCookies } from './src/server/auth/secret';
-import { SESSION_MAX_AGE } from './src/server/auth/session';
+import { openSession, SESSION_MAX_AGE } from './src/server/auth/sessions';
 import { getDb } from './src/server/db/client';
 import { userForSso } from './src/server/services/accounts';
 
@@ -55,12 +55,16 @@ export default defineConfig({
       user.email = member.email;
       return true;
     },
-    jwt({ token, user }) {
-      if (user?.id) token.sub = user.id;
+    async jwt({ token, user }) {
+      // On sign-in only: the cookie names a server-side session, as a password sign-in's does.
+      if (user?.id) {
+        token.sub = user.id;
+        token.sid = await openSession(await getDb(), user.id);
+      }
       return token;
     },
     session({ session, token }) {
-      return { ...session, userId: token.sub, issuedAt: token.iat } as typeof session;
+      return { ...session, userId: token.sub, sessionId: token.sid } as typeof session;
     },
     redirect({ url, baseUrl }) {
       // Same origin only: no open redirects through Auth.js either.

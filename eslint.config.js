@@ -5,15 +5,78 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
 
+const LAYER = {
+  domain: 'src/domain is pure: it imports only from src/domain and src/lib (see docs/architecture.md).',
+  lib: 'src/lib is shared by server and browser: no server values, no pages or components.',
+  components: 'Components get data as props: they import no server values (types are fine).',
+  server: 'src/server serves pages; it imports no pages, layouts or components.',
+};
+
 export default tseslint.config(
   { ignores: ['dist/', 'data/', '.astro/', 'node_modules/', 'drizzle/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...astro.configs.recommended,
   {
+    // Hooks live in .ts files too (useChart.ts, useHideAmounts.ts): the hook rules apply to both.
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
     files: ['**/*.tsx'],
-    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
-    rules: { ...reactHooks.configs.recommended.rules, ...jsxA11y.flatConfigs.recommended.rules },
+    plugins: { 'jsx-a11y': jsxA11y },
+    rules: jsxA11y.flatConfigs.recommended.rules,
+  },
+  // Layers (docs/architecture.md): lib ← domain ← server ← pages, and components ← pages. Each rule
+  // names what a layer may not import; type-only imports are allowed only where the rule says so.
+  {
+    files: ['src/domain/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '**/pages/**', '**/components/**', '**/layouts/**'], message: LAYER.domain },
+            { group: ['astro', 'astro:*', 'astro/*'], message: LAYER.domain },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/lib/**'],
+    // Tests of shared helpers may use server-side fixtures (the demo universe); they never ship.
+    ignores: ['src/lib/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**'], allowTypeImports: true, message: LAYER.lib },
+            { group: ['**/pages/**', '**/components/**', '**/layouts/**'], message: LAYER.lib },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/components/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**'], allowTypeImports: true, message: LAYER.components }] },
+      ],
+    },
+  },
+  {
+    files: ['src/server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/pages/**', '**/components/**', '**/layouts/**'], message: LAYER.server }] },
+      ],
+    },
   },
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },

@@ -22,6 +22,10 @@ export const PORTS = {
   unmonitoredServer: PORT + 13,
   productionServer: PORT + 14,
   noPaymentsServer: PORT + 15,
+  marketUpdateServer: PORT + 16,
+  twoServersA: PORT + 17,
+  twoServersB: PORT + 18,
+  twoServersProxy: PORT + 19,
 } as const;
 /** Shared by the app and the Stripe stand-in, which signs its webhook events with it. */
 export const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_stand_in_secret';
@@ -29,6 +33,20 @@ export const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_stand_in_secret';
 export const MIDTRANS_SERVER_KEY = 'SB-Mid-server-e2e-stand-in';
 /** The DSN every server under test reports to: the Sentry ingest stand-in, project 42. */
 export const SENTRY_DSN = `http://publickey@127.0.0.1:${PORTS.sentry}/42`;
+/** How a server under test reaches the Stripe, Midtrans and Telegram stand-ins. */
+export const PAYMENT_AND_TELEGRAM_ENV = {
+  STRIPE_SECRET_KEY: 'sk_test_e2e_stand_in',
+  STRIPE_WEBHOOK_SECRET,
+  STRIPE_API_BASE: `http://127.0.0.1:${PORTS.stripe}`,
+  MIDTRANS_SERVER_KEY,
+  MIDTRANS_API_BASE: `http://127.0.0.1:${PORTS.midtrans}`,
+  TELEGRAM_BOT_TOKEN: TELEGRAM_E2E.token,
+  TELEGRAM_BOT_USERNAME: TELEGRAM_E2E.username,
+  TELEGRAM_WEBHOOK_SECRET: TELEGRAM_E2E.webhookSecret,
+  TELEGRAM_API_ROOT: `http://127.0.0.1:${PORTS.telegram}`,
+  TELEGRAM_GROUP_REGULER_ID: TELEGRAM_E2E.groups.reguler,
+  TELEGRAM_GROUP_PREMIUM_ID: TELEGRAM_E2E.groups.premium,
+};
 // Each run starts on a fresh embedded database, so the demo data is exactly as generated.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'telaah-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
@@ -103,40 +121,32 @@ export default defineConfig({
       },
     },
     {
-    command: 'npx tsx scripts/start.ts',
-    url: `http://localhost:${PORT}/`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: 'localhost',
-      DATA_DIR: dataDir,
-      APP_URL: `http://localhost:${PORT}`,
-      AUTH_SECRET: 'e2e-secret-not-for-production-0123456789',
-      APP_NOW: process.env.APP_NOW ?? '2026-11-20T10:00:00+07:00',
-      DATABASE_URL: '',
-      NODE_ENV: 'test',
-      OIDC_ISSUER: `http://127.0.0.1:${PORTS.oidc}`,
-      OIDC_CLIENT_ID: OIDC_CLIENT.id,
-      OIDC_CLIENT_SECRET: OIDC_CLIENT.secret,
-      OIDC_NAME: 'Telaah ID',
-      SENTRY_DSN,
-      // One line per request would flood the test output; server errors still show.
-      LOG_LEVEL: 'error',
-      STRIPE_SECRET_KEY: 'sk_test_e2e_stand_in',
-      STRIPE_WEBHOOK_SECRET,
-      STRIPE_API_BASE: `http://127.0.0.1:${PORTS.stripe}`,
-      MIDTRANS_SERVER_KEY,
-      MIDTRANS_API_BASE: `http://127.0.0.1:${PORTS.midtrans}`,
-      TELEGRAM_BOT_TOKEN: TELEGRAM_E2E.token,
-      TELEGRAM_BOT_USERNAME: TELEGRAM_E2E.username,
-      TELEGRAM_WEBHOOK_SECRET: TELEGRAM_E2E.webhookSecret,
-      TELEGRAM_API_ROOT: `http://127.0.0.1:${PORTS.telegram}`,
-      TELEGRAM_GROUP_REGULER_ID: TELEGRAM_E2E.groups.reguler,
-      TELEGRAM_GROUP_PREMIUM_ID: TELEGRAM_E2E.groups.premium,
-    },
+      // The production server program as `npm start` runs it (bundled by the build, no TypeScript loader).
+      command: 'node scripts/launch.mjs start',
+      url: `http://localhost:${PORT}/`,
+      // Loading the demo data into a fresh database takes over two minutes on a busy shared machine.
+      timeout: 300_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        HOST: 'localhost',
+        DATA_DIR: dataDir,
+        APP_URL: `http://localhost:${PORT}`,
+        AUTH_SECRET: 'e2e-secret-not-for-production-0123456789',
+        APP_NOW: process.env.APP_NOW ?? '2026-11-20T10:00:00+07:00',
+        DATABASE_URL: '',
+        NODE_ENV: 'test',
+        OIDC_ISSUER: `http://127.0.0.1:${PORTS.oidc}`,
+        OIDC_CLIENT_ID: OIDC_CLIENT.id,
+        OIDC_CLIENT_SECRET: OIDC_CLIENT.secret,
+        OIDC_NAME: 'Telaah ID',
+        SENTRY_DSN,
+        // One line per request would flood the test output; server errors still show.
+        LOG_LEVEL: 'error',
+        ...PAYMENT_AND_TELEGRAM_ENV,
+      },
     },
   ],
 });

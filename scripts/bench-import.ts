@@ -13,8 +13,8 @@ import { migrationsFolder } from '../src/server/db/client';
 import * as schema from '../src/server/db/schema';
 import { corporateActions, emiten, users } from '../src/server/db/schema';
 import { CSV_HEADER, importTransactions } from '../src/server/services/portfolio';
-import { TYPE_LABEL } from '../src/server/services/portfolio/types';
 import { benchInput } from './bench-engine';
+import { TYPE_LABEL } from '../src/lib/labels';
 
 /** The benchmark portfolio as one CSV file; every other row leaves the fee to the portfolio's rates. */
 export function benchCsv(): { csv: string; today: string; tickers: string[] } {

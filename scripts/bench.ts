@@ -1,12 +1,15 @@
 /**
  * `npm run bench`: performance figures of the portfolio. The engine's full computation of 10 000
  * transactions over 50 tickers and five years of closes (target: median under 100 ms), then the import
- * of the same portfolio as a 10 000-row CSV on a fresh embedded database (target: median under 2 s).
- * The last two lines are `engine: {median} ms` and `import: {median} ms`.
+ * of the same portfolio as a 10 000-row CSV on a fresh embedded database (target: median under 2 s),
+ * then the first load of a generated market (950 emiten × 10 years of prices) into a fresh embedded data
+ * folder and its re-import (see bench-market-import.ts; BENCH_DATABASE_URL adds a PostgreSQL run).
+ * The last lines are `engine: {median} ms`, `import: {median} ms` and `market-import: N ms, peak M MB`.
  */
 import { cpus, loadavg } from 'node:os';
 import { benchEngine } from './bench-engine';
 import { benchImport } from './bench-import';
+import { benchMarketImport, formatMarketRun } from './bench-market-import';
 
 const list = (runs: number[]) => runs.map((t) => t.toFixed(1)).join(', ');
 
@@ -19,8 +22,16 @@ async function main(): Promise<void> {
   console.log(
     `  of which CPU time of this process (ms): ${list(imported.cpuMs)}; load average ${loadavg()[0]!.toFixed(1)}`,
   );
+  const market = await benchMarketImport();
+  for (const l of formatMarketRun('Market import, embedded', market)) console.log(l);
+  const pg = process.env.BENCH_DATABASE_URL ? await benchMarketImport(process.env.BENCH_DATABASE_URL) : undefined;
+  if (pg) for (const l of formatMarketRun('Market import, PostgreSQL', pg)) console.log(l);
+  console.log(`  load average ${loadavg()[0]!.toFixed(1)}`);
   console.log(`engine: ${engine.medianMs.toFixed(1)} ms`);
   console.log(`import: ${imported.medianMs.toFixed(0)} ms`);
+  if (pg)
+    console.log(`market-import (PostgreSQL): ${pg.first.ms.toFixed(0)} ms, peak ${pg.first.peakMb.toFixed(0)} MB`);
+  console.log(`market-import: ${market.first.ms.toFixed(0)} ms, peak ${market.first.peakMb.toFixed(0)} MB`);
 }
 
 main().catch((err: unknown) => {

@@ -19,13 +19,19 @@ function ensureChromium(): string {
   const wanted = process.env.CHROMIUM_PATH ?? DEFAULT;
   if (existsSync(wanted)) return wanted;
   if (!process.env.CHROMIUM_PATH && process.getuid?.() === 0 && isDebian()) {
-    console.log('Chromium not found: installing Debian\'s chromium with apt-get…');
+    console.log("Chromium not found: installing Debian's chromium with apt-get…");
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    if (run('apt-get', ['update', '-qq'], env) === 0 && run('apt-get', ['install', '-y', '-qq', 'chromium'], env) === 0 && existsSync(DEFAULT)) {
+    if (
+      run('apt-get', ['update', '-qq'], env) === 0 &&
+      run('apt-get', ['install', '-y', '-qq', 'chromium'], env) === 0 &&
+      existsSync(DEFAULT)
+    ) {
       return DEFAULT;
     }
   }
-  console.error(`No Chromium at ${wanted}: install Debian's package (sudo apt-get install chromium) or set CHROMIUM_PATH to a Chromium binary.`);
+  console.error(
+    `No Chromium at ${wanted}: install Debian's package (sudo apt-get install chromium) or set CHROMIUM_PATH to a Chromium binary.`,
+  );
   process.exit(1);
 }
 

@@ -125,14 +125,12 @@ async function seed(db: Db): Promise<void> {
     at: new Date(T0.getTime() - 2 * DAY),
   });
   // An earlier run already saw the first lesson.
-  await db
-    .insert(contentSeen)
-    .values({
-      kind: 'lesson',
-      key: 'kursus-a/01-pertama',
-      firstSeenAt: new Date(T0.getTime() - 30 * DAY),
-      announce: false,
-    });
+  await db.insert(contentSeen).values({
+    kind: 'lesson',
+    key: 'kursus-a/01-pertama',
+    firstSeenAt: new Date(T0.getTime() - 30 * DAY),
+    announce: false,
+  });
 }
 
 beforeAll(async () => {
@@ -183,6 +181,7 @@ describe('npm run jobs -- --once', () => {
       'job telegram-removals done',
       'job notices done',
       'job housekeeping done',
+      'job market-update done',
     ]);
     expect(lines[0]!.summary).toBe('3 checked, 1 removed, 0 failed');
 

@@ -1,7 +1,7 @@
 /**
- * `npm run jobs`: runs the background jobs (Telegram group removals, notices, housekeeping) as their
- * own process, every JOBS_INTERVAL_SECONDS; `npm run jobs -- --once` runs each once and exits (cron,
- * tests). `--job <name>` limits the run to the named jobs. Safe next to app servers on the same
+ * `npm run jobs`: runs the background jobs (Telegram group removals, notices, housekeeping, the daily
+ * market update) as their own process, every JOBS_INTERVAL_SECONDS; `npm run jobs -- --once` runs each
+ * once and exits (cron, tests). `--job <name>` limits the run to the named jobs. Safe next to app servers on the same
  * PostgreSQL: each job holds an advisory lock while it runs. On the embedded database the server
  * holds the data folder, so stop it first (it runs the same jobs itself).
  */
@@ -30,6 +30,8 @@ async function main(): Promise<number> {
   if (values.once) {
     const outcomes = await runJobsOnce(await jobContextFromConfig(handle.db), values.job);
     logOutcomes(outcomes);
+    // Problems a job reported to Sentry are queued; send them before the process ends.
+    if (c.SENTRY_DSN) await (await import('../src/server/integrations/sentry')).flushMonitoring();
     await handle.close();
     return outcomes.some((o) => o.status === 'failed') ? 1 : 0;
   }

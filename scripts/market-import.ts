@@ -1,24 +1,25 @@
 /**
- * Imports market data CSV files (SPEC §5): emiten, plain daily prices, the IDX "Ringkasan Saham"
+ * Imports market data CSV files (docs/product.md §5): emiten, plain daily prices, the IDX "Ringkasan Saham"
  * export and corporate actions, in the order given. Each file is all-or-nothing; the first file with
  * errors stops the run. Exit code 0 when every file was imported, 1 otherwise.
  *
  *   npm run market:import -- [--kind emiten|prices|ringkasan|actions] [--date YYYY-MM-DD] file.csv […]
  */
 import './lib/env';
-import { readFile } from 'node:fs/promises';
+import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { config } from '../src/server/config';
 import { openDatabase, type Db } from '../src/server/db/client';
 import {
   formatRowError,
-  importMarketCsv,
+  importMarketFile,
   IMPORT_KINDS,
   parseDate,
+  type FileImportResult,
   type ImportKind,
-  type ImportResult,
 } from '../src/server/services/market-import';
+import { warnAnalysesWithoutEmiten } from '../src/server/services/analysis-coverage';
 
 const USAGE =
   'Pemakaian: npm run market:import -- [--kind emiten|prices|ringkasan|actions] [--date YYYY-MM-DD] berkas.csv [berkas2.csv …]';
@@ -47,29 +48,30 @@ function parseCli(argv: string[]): Cli | 'help' {
   return { kind, date, files: positionals };
 }
 
-function summary(file: string, r: ImportResult): string {
+function summary(file: string, r: FileImportResult): string {
   const name = `${path.basename(file)} [${r.kind ?? 'tidak dikenal'}]`;
-  if (r.errors.length) return `${name}: ${r.errors.length} kesalahan, tidak ada yang disimpan`;
+  const errors = r.errors.length + r.omittedErrors;
+  if (errors) return `${name}: ${errors} kesalahan, tidak ada yang disimpan`;
   return `${name}: ${r.rows} baris — ${r.inserted} baru, ${r.updated} diperbarui, ${r.unchanged} tidak berubah`;
 }
 
 /** Imports the files in order, stopping at the first that fails; true when all were imported. */
 async function importFiles(db: Db, cli: Cli): Promise<boolean> {
   for (const [i, file] of cli.files.entries()) {
-    let text: string;
     try {
-      text = await readFile(file, 'utf8');
+      await access(file);
     } catch (err) {
       console.error(`${file}: tidak dapat dibaca (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
       return false;
     }
-    const result = await importMarketCsv(db, text, { kind: cli.kind, date: cli.date });
+    const result = await importMarketFile(db, file, { kind: cli.kind, date: cli.date });
     if (!result.errors.length) {
       console.log(summary(file, result));
       continue;
     }
     console.error(summary(file, result));
     for (const e of result.errors) console.error(`  ${formatRowError(e)}`);
+    if (result.omittedErrors) console.error(`  … dan ${result.omittedErrors} kesalahan lain`);
     const rest = cli.files.slice(i + 1);
     if (rest.length) console.error(`Berkas berikutnya tidak diproses: ${rest.join(', ')}`);
     return false;
@@ -92,7 +94,9 @@ async function main(argv: string[]): Promise<number> {
   const c = config();
   const handle = await openDatabase({ databaseUrl: c.DATABASE_URL, dataDir: c.DATA_DIR });
   try {
-    return (await importFiles(handle.db, cli)) ? 0 : 1;
+    const ok = await importFiles(handle.db, cli);
+    await warnAnalysesWithoutEmiten(handle.db, (line) => console.warn(line));
+    return ok ? 0 : 1;
   } finally {
     await handle.close();
   }

@@ -11,7 +11,9 @@ import { loadDemo } from './lib/demo';
 async function main(): Promise<void> {
   const c = config();
   if (c.DATABASE_URL && !process.argv.includes('--allow-database-url')) {
-    console.error('DATABASE_URL is set: refusing to load demo data into it. Pass --allow-database-url if you really mean it.');
+    console.error(
+      'DATABASE_URL is set: refusing to load demo data into it. Pass --allow-database-url if you really mean it.',
+    );
     process.exit(1);
   }
   const handle = await openDatabase({ databaseUrl: c.DATABASE_URL, dataDir: c.DATA_DIR });

@@ -1,5 +1,5 @@
 /**
- * Content collections and their strict schemas (SPEC §4). A frontmatter mistake fails `astro build`
+ * Content collections and their strict schemas (docs/product.md §4). A frontmatter mistake fails `astro build`
  * and `astro check` naming the file and the field. Files whose name starts with `_` are ignored.
  */
 import { existsSync } from 'node:fs';
@@ -54,7 +54,11 @@ const analisisNonEmitenTeaser = defineCollection({
 });
 
 const courses = defineCollection({
-  loader: glob({ base: './content/courses', pattern: '[!_]*/index.mdx', generateId: ({ entry }) => entry.split('/')[0]! }),
+  loader: glob({
+    base: './content/courses',
+    pattern: '[!_]*/index.mdx',
+    generateId: ({ entry }) => entry.split('/')[0]!,
+  }),
   schema: z
     .object({
       title: text,
@@ -64,7 +68,9 @@ const courses = defineCollection({
       /** An image in `public/covers/`, shown 16:9 on the catalogue and the course page. */
       cover: text
         .regex(/^\/covers\/[a-z0-9-]+\.(svg|png|jpg|webp)$/, 'must be /covers/<name>.svg (or .png, .jpg, .webp)')
-        .refine((p) => existsSync(path.join(process.cwd(), 'public', p)), { message: 'no such file in public/covers/' }),
+        .refine((p) => existsSync(path.join(process.cwd(), 'public', p)), {
+          message: 'no such file in public/covers/',
+        }),
       /** Estimated total duration in minutes. */
       duration: z.number().int().positive(),
     })

@@ -12,3 +12,6 @@ declare namespace App {
     requestId: string;
   }
 }
+
+/** Set at build time (astro.config.mjs): names the service worker's cache. */
+declare const __BUILD_ID__: string;

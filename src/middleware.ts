@@ -1,8 +1,9 @@
 /**
- * Resolves the request's identity once into typed locals, audits writes made while impersonating,
- * turns AccessErrors thrown by the require*() helpers into responses, reports server errors (the
- * digest on the 500 page), and sets the security headers. It never authorises by URL path: pages and
- * endpoints do, by calling the helpers.
+ * Resolves the request's identity once into typed locals, refuses writes while impersonating unless
+ * the route is declared open to support (`server/auth/support-writes.ts`) and audits the rest, turns
+ * AccessErrors thrown by the require*() helpers into responses, reports server errors (the digest on
+ * the 500 page), and sets the security headers. It never grants access by URL path: pages and
+ * endpoints authorise by calling the helpers.
  */
 // Monitoring first, so that it is running before any other module can fail (TOOLCHAIN: Sentry).
 import { monitoringRequestHandler } from './server/integrations/sentry';
@@ -10,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { defineMiddleware } from 'astro:middleware';
 import type { APIContext, MiddlewareNext } from 'astro';
 import { AccessError, IMPERSONATION_REFUSAL } from './server/auth/guards';
+import { isReadMethod, supportMayWrite } from './server/auth/support-writes';
 import { resolveIdentity } from './server/auth/viewer-resolve';
 import { signInUrl } from './lib/redirect';
 import { config, now } from './server/config';
@@ -18,15 +20,18 @@ import { audit } from './server/services/audit';
 import { reportServerError, type ErrorContext } from './server/errors';
 import { requestContext } from './server/request-context';
 import { withSecurityHeaders } from './server/security-headers';
-
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+import { applyCachePolicy, cachedRender } from './server/http-cache';
 
 export const onRequest = defineMiddleware(async (ctx, next) => {
+  const production = config().NODE_ENV === 'production';
+  // An anonymous research page already rendered for the current market data (src/server/http-cache.ts).
+  const cached = ctx.isPrerendered ? null : await cachedRender(ctx);
+  if (cached) return withSecurityHeaders(cached, production);
   const monitored = monitoringRequestHandler();
   // Sentry's handler gives each request its own scope and reports errors thrown mid-stream.
   const response = monitored ? await monitored(ctx, () => handle(ctx, next)) : await handle(ctx, next);
   if (!(response instanceof Response)) throw new Error('The monitoring request handler returned no response');
-  return withSecurityHeaders(response, config().NODE_ENV === 'production');
+  return withSecurityHeaders(ctx.isPrerendered ? response : await applyCachePolicy(ctx, response), production);
 });
 
 async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> {
@@ -57,7 +62,8 @@ async function resolveInto(ctx: APIContext): Promise<void> {
   ctx.locals.viewer = identity.viewer;
   ctx.locals.actor = identity.actor;
   ctx.locals.impersonationExpiresAt = identity.impersonationExpiresAt?.toISOString() ?? null;
-  if (identity.actor && identity.viewer && !READ_METHODS.has(ctx.request.method)) {
+  if (identity.actor && identity.viewer && !isReadMethod(ctx.request.method)) {
+    if (!supportMayWrite(ctx.routePattern, ctx.request.method)) throw new AccessError('impersonating');
     await audit(await getDb(), {
       at: now(),
       actorId: identity.actor.id,
@@ -70,16 +76,21 @@ async function resolveInto(ctx: APIContext): Promise<void> {
 
 function accessResponse(ctx: APIContext, err: AccessError): Response | Promise<Response> {
   if (err.kind === 'sign-in') return ctx.redirect(signInUrl(err.callbackUrl ?? '/'), 302);
-  if (err.kind === 'impersonating') {
-    const json = ctx.url.pathname.startsWith('/api/');
-    return new Response(json ? JSON.stringify({ error: IMPERSONATION_REFUSAL }) : refusalPage(), {
-      status: 403,
-      headers: { 'content-type': json ? 'application/json' : 'text/html; charset=utf-8' },
-    });
-  }
+  if (err.kind === 'impersonating') return refusal(ctx);
   return ctx.rewrite('/404');
 }
 
-function refusalPage(): string {
-  return `<!doctype html><html lang="id"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Tidak diizinkan · Telaah</title></head><body style="font-family:system-ui;max-width:40rem;margin:3rem auto;padding:0 1rem"><h1>Tidak diizinkan saat impersonasi</h1><p>${IMPERSONATION_REFUSAL}</p><p><a href="/impersonate">Ke halaman impersonasi</a></p></body></html>`;
+/** 403 while impersonating: JSON for `/api/`, else the `/403` page (rendered as a GET, so it never writes). */
+async function refusal(ctx: APIContext): Promise<Response> {
+  if (ctx.url.pathname.startsWith('/api/')) {
+    return new Response(JSON.stringify({ error: IMPERSONATION_REFUSAL }), {
+      status: 403,
+      headers: { 'content-type': 'application/json' },
+    });
+  }
+  const headers = new Headers(ctx.request.headers);
+  headers.delete('content-type');
+  headers.delete('content-length');
+  const page = await ctx.rewrite(new Request(new URL('/403', ctx.url), { headers }));
+  return new Response(page.body, { status: 403, headers: page.headers });
 }

@@ -4,11 +4,11 @@
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '../../src/server/db/client';
 import { emiten } from '../../src/server/db/schema';
-import { reloadDemoMarket, type DemoLoadCounts } from '../../src/server/db/demo';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, loadDemoAccounts } from '../../src/server/services/demo-accounts';
-import { clearDemoPortfolios, loadDemoPortfolios } from '../../src/server/services/portfolio/demo';
+import { reloadDemoMarket, type DemoLoadCounts } from '../../src/server/demo';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, loadDemoAccounts } from '../../src/server/demo/accounts';
+import { clearDemoPortfolios, loadDemoPortfolios } from '../../src/server/demo/portfolios';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode, RESTRICT_VIOLATION } from '../../src/server/db/errors';
-import { loadDemoRiskProfiles } from '../../src/server/services/demo-risk-profiles';
+import { loadDemoRiskProfiles } from '../../src/server/demo/risk-profiles';
 import { now } from '../../src/server/config';
 import { wibDate } from '../../src/lib/format';
 

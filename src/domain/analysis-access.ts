@@ -1,5 +1,5 @@
 /**
- * Who reads an analysis in full (SPEC §1, §3): signed-in members whose tier reaches the analysis' tier.
+ * Who reads an analysis in full (docs/product.md §1, §3): signed-in members whose tier reaches the analysis' tier.
  * Visitors who are not signed in read teasers only, whatever the tier.
  */
 import { tierAtLeast, type Tier } from './tiers';

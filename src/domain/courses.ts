@@ -1,5 +1,5 @@
 /**
- * Who may read a lesson, and how far a member is in a course (SPEC §3, /courses/{courseId}). Pure.
+ * Who may read a lesson, and how far a member is in a course (docs/product.md §3, /courses/{courseId}). Pure.
  */
 import { tierAtLeast, type Tier } from './tiers';
 

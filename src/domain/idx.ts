@@ -27,6 +27,14 @@ export function floorToTick(price: number): number {
   return Math.max(1, p - (p % t));
 }
 
+/** The nearest grid price at or above `price`. */
+export function ceilToTick(price: number): number {
+  const p = Math.max(1, Math.ceil(price));
+  const rest = p % tickSize(p);
+  // One tick up from any grid price stays on the grid (see `roundToTick`), so neither does this leave it.
+  return rest === 0 ? p : p + tickSize(p) - rest;
+}
+
 /** The nearest grid price to `price`. */
 export function roundToTick(price: number): number {
   const down = floorToTick(price);

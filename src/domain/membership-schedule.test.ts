@@ -157,16 +157,14 @@ describe('schedulePasses properties', () => {
     months: fc.constantFrom<PeriodMonths>(...PERIODS),
     offsetHours: fc.integer({ min: 0, max: 24 * 800 }),
   });
-  const purchases = fc
-    .array(purchase, { maxLength: 8 })
-    .map((xs) =>
-      xs.map((x, i): Purchase => ({
-        id: `p${i}`,
-        tier: x.tier,
-        months: x.months,
-        paidAt: new Date(T0 + x.offsetHours * 3_600_000),
-      })),
-    );
+  const purchases = fc.array(purchase, { maxLength: 8 }).map((xs) =>
+    xs.map((x, i): Purchase => ({
+      id: `p${i}`,
+      tier: x.tier,
+      months: x.months,
+      paidAt: new Date(T0 + x.offsetHours * 3_600_000),
+    })),
+  );
   const value = (tier: PaidTier, ms: number) => (ms / DAY_MS) * oneMonthPrice(tier);
 
   it('never overlaps paid passes, never starts a pass before its payment', () => {

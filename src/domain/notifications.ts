@@ -1,5 +1,5 @@
 /**
- * The notices of SPEC §7.4: events, channels, labels and the defaults a member starts with. The
+ * The notices of docs/product.md §7.4: events, channels, labels and the defaults a member starts with. The
  * settings page, the jobs and the unsubscribe link all read them here.
  */
 export const NOTICE_EVENTS = [
@@ -13,8 +13,6 @@ export type NoticeEvent = (typeof NOTICE_EVENTS)[number];
 
 export const NOTICE_CHANNELS = ['email', 'telegram'] as const;
 export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
-
-export const CHANNEL_LABEL: Record<NoticeChannel, string> = { email: 'Email', telegram: 'Telegram' };
 
 export const EVENT_TEXT: Record<NoticeEvent, { label: string; description: string }> = {
   'analysis-holding': {

@@ -1,8 +1,9 @@
 /**
- * Paid plans: the one place where tiers, periods and prices are set (SPEC §8 "plans and prices live in
+ * Paid plans: the one place where tiers, periods and prices are set (docs/product.md §8 "plans and prices live in
  * one config file"). Payments buy one-off passes ("aktif sampai {tanggal}"), not subscriptions.
  */
-import { TIER_LABEL, type Tier } from './tiers';
+import { type Tier } from './tiers';
+import { TIER_LABEL } from '../lib/labels';
 
 export type PaidTier = Exclude<Tier, 'gratis'>;
 export const PERIODS = [1, 3, 12] as const;
@@ -34,6 +35,14 @@ export function oneMonthPrice(tier: PaidTier): number {
   return PRICES[tier][1];
 }
 
+/**
+ * The price a tier is advertised "from": the cheapest plan a member can actually buy, the one-month
+ * plan (longer plans cost less per month but are paid up front). Landing and plan pages both show it.
+ */
+export function fromPrice(tier: PaidTier): number {
+  return Math.min(...PLANS.filter((p) => p.tier === tier).map((p) => p.price));
+}
+
 /** `Reguler 3 bulan`. */
 export function planLabel(plan: { tier: PaidTier; months: number }): string {
   return `${TIER_LABEL[plan.tier]} ${plan.months} bulan`;
@@ -45,7 +54,7 @@ export function planSaving(plan: Plan): number {
   return (monthly - plan.price) / monthly;
 }
 
-/** What each tier grants, in the words members see (the access matrix of SPEC §1). */
+/** What each tier grants, in the words members see (the access matrix of docs/product.md §1). */
 export const TIER_BENEFITS: Record<Tier, readonly string[]> = {
   gratis: [
     'Analisis gratis dan teaser seluruh analisis',

@@ -1,15 +1,14 @@
 /**
- * Matching the current analyst calls to a member's risk profile and holdings (SPEC §3,
+ * Matching the current analyst calls to a member's risk profile and holdings (docs/product.md §3,
  * /starting-guide/rekomendasi-saya). Pure: the service gathers calls, stock statistics and holdings;
  * the page prints `RISK_CLASS_RULES` and `PROFILE_RULES` as the documented matching rules.
  */
 import type { RiskProfile } from './risk-profile';
 import type { Tier } from './tiers';
+import { RISK_CLASS_LABEL } from '../lib/labels';
 
 export const RISK_CLASSES = ['rendah', 'sedang', 'tinggi'] as const;
 export type RiskClass = (typeof RISK_CLASSES)[number];
-
-export const RISK_CLASS_LABEL: Record<RiskClass, string> = { rendah: 'Rendah', sedang: 'Sedang', tinggi: 'Tinggi' };
 
 /** Sectors whose earnings follow commodity prices: never in the lowest risk class. */
 export const CYCLICAL_SECTORS: ReadonlySet<string> = new Set(['Energi', 'Barang Baku']);

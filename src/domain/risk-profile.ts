@@ -1,16 +1,10 @@
 /**
- * The risk-profile questionnaire (SPEC §3, /starting-guide/rekomendasi-saya): six questions, each
+ * The risk-profile questionnaire (docs/product.md §3, /starting-guide/rekomendasi-saya): six questions, each
  * answer worth 1–3 points, the total mapped to konservatif / moderat / agresif. Pure; the page shows
  * these questions and rules exactly as written here.
  */
 export const RISK_PROFILES = ['konservatif', 'moderat', 'agresif'] as const;
 export type RiskProfile = (typeof RISK_PROFILES)[number];
-
-export const PROFILE_LABEL: Record<RiskProfile, string> = {
-  konservatif: 'Konservatif',
-  moderat: 'Moderat',
-  agresif: 'Agresif',
-};
 
 export const PROFILE_SUMMARY: Record<RiskProfile, string> = {
   konservatif:

@@ -1,5 +1,5 @@
 /**
- * Membership tiers and the order between them: the one source of truth for access (SPEC §1).
+ * Membership tiers and the order between them: the one source of truth for access (docs/product.md §1).
  */
 export const TIERS = ['gratis', 'reguler', 'premium'] as const;
 export type Tier = (typeof TIERS)[number];
@@ -10,5 +10,3 @@ const RANK: Record<Tier, number> = { gratis: 0, reguler: 1, premium: 2 };
 export function tierAtLeast(have: Tier, need: Tier): boolean {
   return RANK[have] >= RANK[need];
 }
-
-export const TIER_LABEL: Record<Tier, string> = { gratis: 'Gratis', reguler: 'Reguler', premium: 'Premium' };

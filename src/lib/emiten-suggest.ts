@@ -10,6 +10,8 @@ export interface EmitenIndexEntry {
   /** Sector and sub-sector. */
   s: string;
   ss: string;
+  /** Size (e.g. market capitalisation in Rupiah), optional: breaks ties, bigger first. */
+  m?: number;
 }
 
 /** Lower case, accents and the legal-form words (PT, Tbk, Persero) dropped, spaces squeezed. */
@@ -31,25 +33,38 @@ export function shortName(name: string): string {
     .replace(/\s*\(Persero\)/, '');
 }
 
+/**
+ * Lower is better: exact ticker, ticker prefix, name starting with the query, a later name word starting
+ * with it, the name containing it, a sector word starting with it, the sector containing it; -1 = no match.
+ */
 function rank(e: EmitenIndexEntry, q: string): number {
   const ticker = e.t.toLowerCase();
   if (ticker === q) return 0;
   if (ticker.startsWith(q)) return 1;
   const name = normalise(e.n);
-  if (name.startsWith(q) || name.includes(` ${q}`)) return 2;
-  if (name.includes(q)) return 3;
-  if (normalise(`${e.ss} ${e.s}`).includes(q)) return 4;
+  if (name.startsWith(q)) return 2;
+  if (name.includes(` ${q}`)) return 3;
+  if (name.includes(q)) return 4;
+  const sector = normalise(`${e.ss} ${e.s}`);
+  if (sector.startsWith(q) || sector.includes(` ${q}`)) return 5;
+  if (sector.includes(q)) return 6;
   return -1;
 }
 
-/** Up to `limit` entries matching `query`, best first (ticker, then name, then sector), ties by ticker. */
+/** Up to `limit` entries matching `query`, best first (ticker, then name words, then sector), ties by size then ticker. */
 export function suggestEmiten(index: readonly EmitenIndexEntry[], query: string, limit = 8): EmitenIndexEntry[] {
   const q = normalise(query);
   if (!q) return [];
   return index
     .map((e) => ({ e, r: rank(e, q) }))
     .filter((x) => x.r >= 0)
-    .sort((a, b) => a.r - b.r || a.e.t.localeCompare(b.e.t))
+    .sort((a, b) => a.r - b.r || (b.e.m ?? 0) - (a.e.m ?? 0) || a.e.t.localeCompare(b.e.t))
     .slice(0, limit)
     .map((x) => x.e);
+}
+
+/** The entry whose ticker is exactly what was typed (any case, spaces ignored), if any. */
+export function exactTicker(index: readonly EmitenIndexEntry[], query: string): EmitenIndexEntry | undefined {
+  const q = query.trim().toUpperCase();
+  return /^[A-Z0-9]{4}$/.test(q) ? index.find((e) => e.t === q) : undefined;
 }

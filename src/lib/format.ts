@@ -23,12 +23,24 @@ export function formatNumber(n: number, digits = 0): string {
 /** A ratio as a percentage with one decimal: 0.125 → `12,5 %`. */
 export function formatPercent(ratio: number, opts: { sign?: boolean } = {}): string {
   const value = pct.format(Math.abs(ratio * 100));
-  const sign = ratio < 0 ? '−' : opts.sign && ratio > 0 ? '+' : '';
+  // What rounds to zero carries no sign: "0,0 %", never "−0,0 %".
+  const zero = !/[1-9]/.test(value);
+  const sign = zero ? '' : ratio < 0 ? '−' : opts.sign && ratio > 0 ? '+' : '';
   return `${sign}${value} %`;
 }
 
-const dateFmt = new Intl.DateTimeFormat('id-ID', { timeZone: TIME_ZONE, day: 'numeric', month: 'long', year: 'numeric' });
-const shortDateFmt = new Intl.DateTimeFormat('id-ID', { timeZone: TIME_ZONE, day: '2-digit', month: 'short', year: 'numeric' });
+const dateFmt = new Intl.DateTimeFormat('id-ID', {
+  timeZone: TIME_ZONE,
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+const shortDateFmt = new Intl.DateTimeFormat('id-ID', {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: 'short',
+  year: 'numeric',
+});
 const dateTimeFmt = new Intl.DateTimeFormat('id-ID', {
   timeZone: TIME_ZONE,
   day: 'numeric',

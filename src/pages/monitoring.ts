@@ -5,7 +5,7 @@ import { relayEnvelope } from '../server/monitoring/tunnel';
 
 export const prerender = false;
 
-/** The monitoring tunnel (SPEC §7.5): relays the browser SDK's envelopes to the configured Sentry project. */
+/** The monitoring tunnel (docs/product.md §7.5): relays the browser SDK's envelopes to the configured Sentry project. */
 export const POST: APIRoute = ({ request }) => relayEnvelope(request, { dsn: config().SENTRY_DSN });
 
 /**

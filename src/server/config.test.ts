@@ -29,7 +29,9 @@ describe('configuration', () => {
     expect(() => assertProductionReady(parseConfig({ NODE_ENV: 'production' }))).toThrow(
       'Configuration error: AUTH_SECRET is required in production',
     );
-    expect(() => assertProductionReady(parseConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }))).not.toThrow();
+    expect(() =>
+      assertProductionReady(parseConfig({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) })),
+    ).not.toThrow();
     expect(() => assertProductionReady(parseConfig({}))).not.toThrow();
   });
 });

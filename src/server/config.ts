@@ -1,5 +1,5 @@
 /**
- * The one validated configuration of Telaah (SPEC §8), read from the process environment so that the
+ * The one validated configuration of Telaah (docs/product.md §8), read from the process environment so that the
  * server, the CLIs and the tests share it. A missing or malformed required value stops start-up with
  * one line naming it.
  */
@@ -8,6 +8,7 @@ import { parseDsn } from '../lib/monitoring/dsn';
 
 const optionalUrl = z.url().optional();
 const optionalText = z.string().min(1).optional();
+const timeOfDay = z.string().regex(/^([01]?\d|2[0-3]):[0-5]\d$/, 'must be a time HH:MM (WIB)');
 
 const schema = z
   .object({
@@ -37,7 +38,10 @@ const schema = z
     TELEGRAM_GROUP_PREMIUM_ID: optionalText,
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().min(3).default('Telaah <no-reply@telaah.test>'),
-    SENTRY_DSN: optionalUrl.refine((v) => v === undefined || parseDsn(v) !== undefined, 'is not a Sentry DSN (https://key@host/project)'),
+    SENTRY_DSN: optionalUrl.refine(
+      (v) => v === undefined || parseDsn(v) !== undefined,
+      'is not a Sentry DSN (https://key@host/project)',
+    ),
     SENTRY_ENVIRONMENT: optionalText,
     SENTRY_RELEASE: optionalText,
     SENTRY_TRACES_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0),
@@ -45,11 +49,24 @@ const schema = z
     APP_NOW: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
     JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
     CONTENT_DIR: z.string().min(1).default('./content'),
+    MARKET_FEED: z.enum(['idx', 'files']).optional(),
+    IDX_API_BASE: z.url().default('https://www.idx.co.id'),
+    MARKET_FEED_FILES: optionalText,
+    MARKET_UPDATE_AT: timeOfDay.default('17:00'),
+    MARKET_UPDATE_DEADLINE: timeOfDay.default('20:00'),
+    MARKET_HOLIDAYS_FILE: z.string().min(1).default('./market/idx-holidays.csv'),
   })
   .superRefine((c, ctx) => {
     // A provider that can take money must be able to tell us it did.
     if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET) {
-      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required when STRIPE_SECRET_KEY is set' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: 'is required when STRIPE_SECRET_KEY is set',
+      });
+    }
+    if (c.MARKET_FEED === 'files' && !c.MARKET_FEED_FILES) {
+      ctx.addIssue({ code: 'custom', path: ['MARKET_FEED_FILES'], message: 'is required when MARKET_FEED=files' });
     }
   });
 
@@ -73,7 +90,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
  * Astro also runs with NODE_ENV=production but serves nobody).
  */
 export function assertProductionReady(c: Config): void {
-  if (c.NODE_ENV === 'production' && !c.AUTH_SECRET) throw new ConfigError('Configuration error: AUTH_SECRET is required in production');
+  if (c.NODE_ENV === 'production' && !c.AUTH_SECRET)
+    throw new ConfigError('Configuration error: AUTH_SECRET is required in production');
 }
 
 let cached: Config | undefined;

@@ -7,7 +7,7 @@ import type { APIContext } from 'astro';
 
 type CspContext = Pick<APIContext, 'csp'>;
 
-/** The Telegram Login Widget's script (SPEC §7.3), allowed on /telegram only. */
+/** The Telegram Login Widget's script (docs/product.md §7.3), allowed on /telegram only. */
 export const TELEGRAM_WIDGET_SCRIPT = 'https://telegram.org/js/telegram-widget.js';
 /** The login frame the widget opens. */
 export const TELEGRAM_LOGIN_FRAME = 'https://oauth.telegram.org';

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { captureServerError, type ErrorScope } from './integrations/sentry';
+import { withoutQueryParams } from '../lib/monitoring/filters';
 import { log } from './log';
 import { requestContext } from './request-context';
 
@@ -21,10 +22,25 @@ export function digestOf(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null ? digests.get(error) : undefined;
 }
 
-/** Reports the error (once) and returns its digest. */
+/**
+ * Removes the query parameters from a failed query's error and its causes, in place, so that neither
+ * the log, Sentry nor anything the error is rethrown to sees them (they can hold an Argon2 hash).
+ */
+export function scrubError(error: unknown): void {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    if ('params' in e) delete (e as { params?: unknown }).params;
+    const message = withoutQueryParams(e.message);
+    if (message === e.message) continue;
+    if (e.stack) e.stack = e.stack.replace(e.message, message);
+    e.message = message;
+  }
+}
+
+/** Reports the error (once, without query parameters) and returns its digest. */
 export function reportServerError(error: unknown, ctx: ErrorContext): string {
   const known = digestOf(error);
   if (known) return known;
+  scrubError(error);
   const digest = captureServerError(error, ctx) ?? randomUUID().replaceAll('-', '');
   if (typeof error === 'object' && error !== null) digests.set(error, digest);
   const store = requestContext.getStore();

@@ -4,17 +4,24 @@
  * - the security headers on every response, and each pre-rendered page's own Content-Security-Policy
  *   from `dist/_headers.json`, matched exactly (the adapter matches by substring, so `/` and `/courses`
  *   would get another page's script hashes);
- * - one JSON log line per request (method, path, status, duration, request id, digest on errors).
+ * - brotli / gzip: the build's pre-compressed copies of static files, and on-the-fly compression (the
+ *   `compression` package) of rendered HTML and JSON for clients that accept it;
+ * - one JSON log line per request (method, path, status, duration, request id, digest on errors);
+ * - the body caps and checks of `./body-limits` before the app reads a body.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { guardBody } from './body-limits';
+import compression from 'compression';
 import { config } from './config';
 import { log, type LogLevel } from './log';
 import { requestContext, type RequestContext } from './request-context';
 import { FALLBACK_CSP, securityHeaders } from './security-headers';
+import { serveRendered } from './http-cache';
+import { indexCompressed, serveCompressed, type CompressedFile } from './static-compressed';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -58,9 +65,16 @@ function levelFor(status: number): LogLevel {
   return status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
 }
 
-/** Wraps the adapter's handler with headers, request context and request logs. */
-export function wrapHandler(handler: Handler, staticCsp: Map<string, string>, production: boolean): Handler {
+/** Wraps the adapter's handler with headers, compression, request context and request logs. */
+export function wrapHandler(
+  handler: Handler,
+  staticCsp: Map<string, string>,
+  production: boolean,
+  compressed: Map<string, CompressedFile> = new Map(),
+): Handler {
   const headers = Object.entries(securityHeaders(production));
+  // Small bodies are not worth it; the default filter compresses text types (HTML, JSON, JS, CSS, SVG).
+  const compress = compression({ threshold: 1024 });
   return (req, res) => {
     const started = performance.now();
     const context: RequestContext = { requestId: randomUUID() };
@@ -81,7 +95,15 @@ export function wrapHandler(handler: Handler, staticCsp: Map<string, string>, pr
         ...(res.writableFinished ? {} : { aborted: true }),
       });
     });
-    requestContext.run(context, () => handler(req, res));
+    guardBody(req, res, pathname, (r, s) =>
+      requestContext.run(context, async () => {
+        const read = r.method === 'GET' || r.method === 'HEAD';
+        const file = read ? compressed.get(pathname) : undefined;
+        if (file && serveCompressed(r, s, file)) return;
+        if (read && (await serveRendered(r, s, pathname))) return;
+        compress(r as never, s as never, () => handler(r, s));
+      }),
+    );
   };
 }
 
@@ -97,7 +119,9 @@ export async function serveBuild({ entry, host, port }: ServeOptions): Promise<S
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   const app = (await import(pathToFileURL(path.resolve(entry)).href)) as { handler: Handler };
   const distDir = path.resolve(path.dirname(entry), '..');
-  const server = createServer(wrapHandler(app.handler, readStaticCsp(distDir), config().NODE_ENV === 'production'));
+  const production = config().NODE_ENV === 'production';
+  const compressed = indexCompressed(path.join(distDir, 'client'));
+  const server = createServer(wrapHandler(app.handler, readStaticCsp(distDir), production, compressed));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve());

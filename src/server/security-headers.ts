@@ -1,14 +1,14 @@
 /**
- * Security headers for every response (SPEC §7.5, issue 9). The page Content-Security-Policy itself
+ * Security headers for every response (docs/product.md §7.5, issue 9). The page Content-Security-Policy itself
  * comes from Astro (`security.csp` in astro.config.mjs, with hashes for inline scripts); this module holds
  * the headers around it and the policy for responses Astro does not render as pages.
  */
 
 /** Browser features Telaah does not use, turned off for every page and every frame. */
+// Only features Chromium recognises: an unknown name logs a console warning on every page.
 const DISABLED_FEATURES = [
   'accelerometer',
   'autoplay',
-  'bluetooth',
   'camera',
   'display-capture',
   'geolocation',

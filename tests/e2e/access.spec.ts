@@ -6,18 +6,42 @@ type Who = 'anonim' | 'gratis' | 'reguler' | 'premium' | 'admin';
 type Result = 'page' | 'sign-in' | 'upgrade' | '404' | 'redirect';
 
 const PUBLIC: Record<Who, Result> = { anonim: 'page', gratis: 'page', reguler: 'page', premium: 'page', admin: 'page' };
-const MEMBER: Record<Who, Result> = { anonim: 'sign-in', gratis: 'page', reguler: 'page', premium: 'page', admin: 'page' };
-const REGULER: Record<Who, Result> = { anonim: 'upgrade', gratis: 'upgrade', reguler: 'page', premium: 'page', admin: 'page' };
-const PREMIUM: Record<Who, Result> = { anonim: 'upgrade', gratis: 'upgrade', reguler: 'upgrade', premium: 'page', admin: 'page' };
+const MEMBER: Record<Who, Result> = {
+  anonim: 'sign-in',
+  gratis: 'page',
+  reguler: 'page',
+  premium: 'page',
+  admin: 'page',
+};
+const REGULER: Record<Who, Result> = {
+  anonim: 'upgrade',
+  gratis: 'upgrade',
+  reguler: 'page',
+  premium: 'page',
+  admin: 'page',
+};
+const PREMIUM: Record<Who, Result> = {
+  anonim: 'upgrade',
+  gratis: 'upgrade',
+  reguler: 'upgrade',
+  premium: 'page',
+  admin: 'page',
+};
 const ADMIN: Record<Who, Result> = { anonim: '404', gratis: '404', reguler: '404', premium: '404', admin: 'page' };
 
-/** Every SPEC §3 route, with what each kind of viewer gets. */
+/** Every docs/product.md §3 route, with what each kind of viewer gets. */
 const MATRIX: [string, Record<Who, Result>][] = [
   ['/', PUBLIC],
   ['/analisis', PUBLIC],
   ['/analisis/BBCA', PUBLIC],
-  ['/analisis/ASII/kinerja-kuartal-iii-2026', { anonim: 'upgrade', gratis: 'page', reguler: 'page', premium: 'page', admin: 'page' }],
-  ['/analisis/BBCA/kinerja-tahun-buku-2025', { anonim: 'upgrade', gratis: 'upgrade', reguler: 'page', premium: 'page', admin: 'page' }],
+  [
+    '/analisis/ASII/kinerja-kuartal-iii-2026',
+    { anonim: 'upgrade', gratis: 'page', reguler: 'page', premium: 'page', admin: 'page' },
+  ],
+  [
+    '/analisis/BBCA/kinerja-tahun-buku-2025',
+    { anonim: 'upgrade', gratis: 'upgrade', reguler: 'page', premium: 'page', admin: 'page' },
+  ],
   ['/analisis/BBCA/kinerja-kuartal-iii-2026', PREMIUM],
   ['/analisis/non-emiten/suku-bunga-bi-dan-saham-perbankan', PREMIUM],
   ['/courses', PUBLIC],
@@ -42,7 +66,10 @@ const MATRIX: [string, Record<Who, Result>][] = [
   ['/sign-up', PUBLIC],
   ['/sign-in', { anonim: 'page', gratis: 'redirect', reguler: 'redirect', premium: 'redirect', admin: 'redirect' }],
   ['/sso-callback?error=OAuthCallback', PUBLIC],
-  ['/check-user', { anonim: 'sign-in', gratis: 'redirect', reguler: 'redirect', premium: 'redirect', admin: 'redirect' }],
+  [
+    '/check-user',
+    { anonim: 'sign-in', gratis: 'redirect', reguler: 'redirect', premium: 'redirect', admin: 'redirect' },
+  ],
   ['/impersonate', ADMIN],
 ];
 
@@ -62,7 +89,8 @@ async function classify(ctx: APIRequestContext, path: string): Promise<Result> {
   const res = await ctx.get(path, { maxRedirects: 0 });
   const status = res.status();
   if (status === 404) return '404';
-  if (status >= 300 && status < 400) return (res.headers()['location'] ?? '').startsWith('/sign-in?') ? 'sign-in' : 'redirect';
+  if (status >= 300 && status < 400)
+    return (res.headers()['location'] ?? '').startsWith('/sign-in?') ? 'sign-in' : 'redirect';
   expect(status, `${path} answered ${status}`).toBe(200);
   return (await res.text()).includes('data-upgrade') ? 'upgrade' : 'page';
 }

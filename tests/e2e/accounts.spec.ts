@@ -32,13 +32,18 @@ test('pengunjung mendaftar, memverifikasi email dari kotak keluar, lalu masuk', 
   await expect(page).toHaveURL(/\/portofolio\/all$/);
 });
 
-test('pendaftaran dengan email yang sudah terdaftar ditolak dengan pesan yang jelas', async ({ page }) => {
+test('pendaftaran dengan email yang sudah terdaftar dijawab sama seperti yang baru; pemiliknya diberi tahu lewat email', async ({
+  page,
+}) => {
   await page.goto('/sign-up');
   await page.getByLabel('Nama', { exact: true }).fill('Peniru');
   await page.getByLabel('Email', { exact: true }).fill(DEMO.gratis);
   await page.getByLabel('Kata sandi', { exact: true }).fill('nasi-uduk-betawi-2026');
   await page.getByRole('button', { name: 'Daftar' }).click();
-  await expect(page.getByText('Email ini sudah terdaftar.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Cek email Anda' })).toBeVisible();
+  await expect(page.getByText('sudah terdaftar', { exact: false })).toHaveCount(0);
+  const mail = await latestMailTo(DEMO.gratis);
+  expect(mail.subject).toBe('Pendaftaran dengan email Anda di Telaah');
 });
 
 test('masuk dengan SSO lewat penyedia OpenID Connect, mendarat di /sso-callback lalu /check-user', async ({ page }) => {
@@ -61,7 +66,9 @@ test('masuk dengan SSO lewat penyedia OpenID Connect, mendarat di /sso-callback 
 
 test('kesalahan SSO ditampilkan dalam bahasa Indonesia', async ({ page }) => {
   await page.goto('/sso-callback?error=AccessDenied');
-  await expect(page.getByRole('alert')).toHaveText('Akses ditolak. Akun SSO Anda tidak dapat dipakai untuk masuk ke Telaah.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Akses ditolak. Akun SSO Anda tidak dapat dipakai untuk masuk ke Telaah.',
+  );
 });
 
 test('callbackUrl hanya dihormati untuk alamat di situs ini', async ({ page }) => {
@@ -125,14 +132,20 @@ async function signUpVerified(page: Page, email: string, name: string, password:
   await expect(page.getByText('Email Anda sudah terverifikasi.')).toBeVisible();
 }
 
-async function startImpersonating(page: Page, query: string, name: string) {
+/** Starts acting as the member; returns how the audit log names them (`anggota <id prefix>`). */
+async function startImpersonating(page: Page, query: string, name: string): Promise<string> {
   await page.goto(`/impersonate?q=${encodeURIComponent(query)}`);
-  await page.getByRole('button', { name: `Masuk sebagai ${name}` }).click();
+  const button = page.getByRole('button', { name: `Masuk sebagai ${name}` });
+  const memberId = await page.locator('form', { has: button }).locator('input[name="memberId"]').inputValue();
+  await button.click();
+  return `anggota ${memberId.slice(0, 8)}`;
 }
 
-test('admin masuk sebagai anggota, melihat spanduk, aksi sensitif ditolak, log audit tercatat, lalu berhenti', async ({ page }) => {
+test('admin masuk sebagai anggota, melihat spanduk, aksi sensitif ditolak, log audit tercatat, lalu berhenti', async ({
+  page,
+}) => {
   await signIn(page, DEMO.admin);
-  await startImpersonating(page, 'gratis@telaah', 'Gita Gratis');
+  const member = await startImpersonating(page, 'gratis@telaah', 'Gita Gratis');
   await expect(page).toHaveURL(/\/portofolio\/all$/);
   const banner = page.getByRole('status').filter({ hasText: 'Anda sedang masuk sebagai' });
   await expect(banner).toContainText('Gita Gratis');
@@ -162,22 +175,36 @@ test('admin masuk sebagai anggota, melihat spanduk, aksi sensitif ditolak, log a
   await page.getByRole('button', { name: 'Akhiri' }).click();
   await expect(page).toHaveURL(/\/impersonate$/);
   await expect(page.getByText('Anda sedang masuk sebagai')).toHaveCount(0);
-  const log = page.locator('main ul.small li');
-  await expect(log.filter({ hasText: 'mulai' })).toHaveCount(1);
-  await expect(log.filter({ hasText: 'diakhiri' })).toHaveCount(1);
-  await expect(log.filter({ hasText: 'perubahan data' }).filter({ hasText: 'POST /settings/account' }).first()).toBeVisible();
+  // Other stories impersonate this member too, so the log holds at least this session's lines.
+  const log = page.locator('main ul.small li').filter({ hasText: member });
+  await expect(log.filter({ hasText: 'mulai' }).first()).toBeVisible();
+  await expect(log.filter({ hasText: 'diakhiri' }).first()).toBeVisible();
+  await expect(
+    log.filter({ hasText: 'perubahan data' }).filter({ hasText: 'POST /settings/account' }).first(),
+  ).toBeVisible();
 });
 
 test('admin tidak dapat diimpersonasi dan anggota biasa mendapat 404 di rute impersonasi', async ({ page }) => {
   await signIn(page, DEMO.admin);
   await page.goto('/impersonate?q=admin%40telaah');
   await expect(page.getByText('Admin tidak dapat diimpersonasi.')).toBeVisible();
+  const malformed = await page.request.post('/api/impersonate/start', {
+    form: { memberId: 'x' },
+    headers: { Origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(malformed.status()).toBe(400);
+  expect((await malformed.json()).fields).toEqual({ memberId: 'Pilih anggota dari daftar: memberId tidak valid.' });
   await signOut(page);
 
   await signIn(page, DEMO.premium);
   const origin = new URL(page.url()).origin;
   expect((await page.goto('/impersonate'))?.status()).toBe(404);
-  const start = await page.request.post('/api/impersonate/start', { form: { memberId: '00000000-0000-0000-0000-000000000000' }, headers: { Origin: origin }, maxRedirects: 0 });
+  const start = await page.request.post('/api/impersonate/start', {
+    form: { memberId: '00000000-0000-0000-0000-000000000000' },
+    headers: { Origin: origin },
+    maxRedirects: 0,
+  });
   expect(start.status()).toBe(404);
   const stop = await page.request.post('/api/impersonate/stop', { headers: { Origin: origin }, maxRedirects: 0 });
   expect(stop.status()).toBe(404);
@@ -218,8 +245,9 @@ test('mengganti kata sandi mengeluarkan sesi di perangkat lain', async ({ browse
   const b = await browser.newPage();
   await signIn(b, email, 'perangkat-pertama-1');
 
-  // Sessions carry second-resolution timestamps; a change in the same second must still void older ones.
-  await a.waitForTimeout(1100);
+  // Sessions carry second-resolution timestamps: change the password in a later second than the sign-ins.
+  const signedInAt = Math.floor(Date.now() / 1000);
+  await expect.poll(() => Math.floor(Date.now() / 1000), { intervals: [50] }).toBeGreaterThan(signedInAt);
   await a.goto('/settings/account');
   await a.getByLabel('Kata sandi saat ini').fill('perangkat-pertama-1');
   await a.getByLabel('Kata sandi baru').fill('perangkat-kedua-22');
@@ -229,4 +257,53 @@ test('mengganti kata sandi mengeluarkan sesi di perangkat lain', async ({ browse
   await expect(a).toHaveURL(/\/settings\/account$/);
   await b.goto('/settings/account');
   await expect(b).toHaveURL(/\/sign-in\?callbackUrl=/);
+});
+
+test('cookie sesi yang disimpan setelah keluar tidak berlaku lagi', async ({ page, browser, baseURL }) => {
+  await signIn(page, DEMO.reguler);
+  const kept = await page.context().cookies();
+  await signOut(page);
+  const replay = await browser.newContext({ baseURL });
+  await replay.addCookies(kept);
+  const other = await replay.newPage();
+  await other.goto('/portofolio/all');
+  await expect(other).toHaveURL(/\/sign-in\?callbackUrl=/);
+  await replay.close();
+});
+
+test('"Keluar dari semua perangkat" mengakhiri sesi di perangkat lain seketika', async ({ page, browser, baseURL }) => {
+  const laptop = await browser.newContext({ baseURL });
+  const phone = await laptop.newPage();
+  await signIn(phone, DEMO.reguler);
+  await signIn(page, DEMO.reguler);
+  await page.goto('/settings/account');
+  await page.getByRole('button', { name: 'Keluar dari semua perangkat' }).click();
+  await expect(page).toHaveURL(/\/sign-in$/);
+  await phone.goto('/portofolio/all');
+  await expect(phone).toHaveURL(/\/sign-in\?callbackUrl=/);
+  await laptop.close();
+});
+
+test('aturan kata sandi pendaftaran menyebut persis masalahnya, menyimpan yang bisa disimpan, dan bisa ditampilkan', async ({
+  page,
+}) => {
+  await page.goto('/sign-up');
+  await page.getByLabel('Nama', { exact: true }).fill('Budi');
+  await page.getByLabel('Email', { exact: true }).fill('budi@contoh.test');
+  await page.getByLabel('Kata sandi', { exact: true }).fill('rahasia-budi-2026');
+  await page.getByRole('button', { name: 'Daftar' }).click();
+  await expect(page.getByText('Kata sandi tidak boleh memuat "budi", bagian depan alamat email Anda.')).toBeVisible();
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue('budi@contoh.test');
+
+  // The email is the problem here, not the password: the password stays.
+  await page.getByLabel('Email', { exact: true }).fill('budi-contoh.test');
+  await page.getByLabel('Kata sandi', { exact: true }).fill('nasi-uduk-betawi-2026');
+  await page.getByRole('button', { name: 'Daftar' }).click();
+  await expect(page.getByText('Format email tidak valid', { exact: false })).toBeVisible();
+  const password = page.getByLabel('Kata sandi', { exact: true });
+  await expect(password).toHaveValue('nasi-uduk-betawi-2026');
+  await expect(password).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: 'Tampilkan kata sandi' }).click();
+  await expect(password).toHaveAttribute('type', 'text');
+  await expect(page.getByRole('button', { name: 'Tampilkan kata sandi' })).toHaveAttribute('aria-pressed', 'true');
 });

@@ -84,6 +84,14 @@ export function outbox(): OutboxMail[] {
 /** The newest message to `to`, waiting for it to arrive. */
 export async function latestMailTo(to: string): Promise<OutboxMail> {
   let found: OutboxMail | undefined;
-  await expect.poll(() => (found = outbox().filter((m) => m.to === to).at(-1)), { timeout: 10_000 }).toBeTruthy();
+  await expect
+    .poll(
+      () =>
+        (found = outbox()
+          .filter((m) => m.to === to)
+          .at(-1)),
+      { timeout: 10_000 },
+    )
+    .toBeTruthy();
   return found!;
 }

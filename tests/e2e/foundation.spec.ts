@@ -64,5 +64,7 @@ test('tampilan seluler 360 px tidak menggulir ke samping', async ({ page }) => {
   }
   await page.goto('/');
   await page.getByText('Menu', { exact: true }).click();
-  await expect(page.getByRole('navigation', { name: 'Navigasi utama (seluler)' }).getByRole('link', { name: 'Analisis' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Navigasi utama (seluler)' }).getByRole('link', { name: 'Analisis' }),
+  ).toBeVisible();
 });

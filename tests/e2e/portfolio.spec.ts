@@ -24,7 +24,9 @@ test.describe('layar portofolio untuk setiap anggota demo', () => {
       }
       await page.goto('/portofolio/all');
       await expect(page.getByRole('heading', { name: 'Semua kepemilikan' })).toBeVisible();
-      await expect(page.getByRole('table').getByRole('link', { name: 'BBRI' })).toBeVisible();
+      await expect(
+        page.getByRole('list', { name: 'Kepemilikan saham' }).getByRole('link', { name: 'BBRI' }),
+      ).toBeVisible();
       await expect(page.getByText('Total imbal hasil')).toBeVisible();
     });
   }
@@ -70,7 +72,7 @@ test('anggota premium melihat dividen diterima per tahun dan dividen yang akan d
   await signIn(page, DEMO.premium);
   await page.goto('/portofolio/dividen');
   await expect(page.getByText('Diterima (neto)')).toBeVisible();
-  await expect(page.getByText('Yield on cost')).toBeVisible();
+  await expect(page.locator('.stat-label', { hasText: 'Imbal hasil dividen atas modal' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Dividen per tahun pembayaran' }).getByRole('row')).not.toHaveCount(1);
   await page.locator('.chart-box').scrollIntoViewIfNeeded();
   await expect(page.locator('.chart-box canvas').first()).toBeVisible();
@@ -87,12 +89,12 @@ test('anggota reguler membandingkan kinerja dengan IHSG dan mengganti periode', 
   await expect(page.getByText(/^Periode 1 tahun terakhir: \d+ November 2025 – 20 November 2026\.$/)).toBeVisible();
   for (const label of [
     'Keuntungan atas modal',
-    'Time-weighted return (TWR)',
-    'Money-weighted return (XIRR) per tahun',
-    'Max drawdown',
+    'Imbal hasil berbobot waktu',
+    'Imbal hasil berbobot uang per tahun',
+    'Penurunan terdalam',
     'Volatilitas per tahun',
   ]) {
-    await expect(page.getByText(label, { exact: true })).toBeVisible();
+    await expect(page.locator('.stat-label').filter({ hasText: label })).toBeVisible();
   }
   await expect(page.getByText(/adil dibandingkan dengan IHSG/)).toBeVisible();
   await period.getByRole('button', { name: 'YTD' }).click();
@@ -149,6 +151,8 @@ test('anggota mengimpor CSV: berkas yang salah tidak menyimpan apa pun, berkas y
   await expect(page.getByText('3 transaksi diimpor ke Portofolio utama.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Lihat daftar transaksi' })).toBeVisible();
   expect(await transactionTotal(page)).toBe(before + 3);
+  // The list on the same page shows the imported rows without a reload.
+  await expect(page.locator('.tx-table')).toContainText('KLBF');
 
   await page
     .getByLabel('Berkas CSV')
@@ -216,7 +220,11 @@ test.describe('tanpa JavaScript', () => {
 
     await page.goto('/portofolio/transaksi');
     await page.getByRole('link', { name: /^Ubah beli ASII/ }).click();
-    await expect(page.getByRole('heading', { name: 'Ubah transaksi' })).toBeVisible();
+    const editing = page.getByRole('heading', { name: /^Ubah transaksi: Beli ASII \d\d Okt 2026$/ });
+    await expect(editing).toBeVisible();
+    // The heading sits below the sticky header, not under it.
+    const header = (await page.locator('.site-header').boundingBox())!;
+    expect((await editing.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
     await expect(form.getByLabel('Jumlah', { exact: true })).toHaveValue('5');
     await form.getByLabel('Jumlah', { exact: true }).fill('2');
     await form.getByRole('button', { name: 'Simpan perubahan' }).click();
@@ -230,7 +238,7 @@ test.describe('tanpa JavaScript', () => {
     );
 
     await page.getByRole('link', { name: /^Hapus beli ASII/ }).click();
-    await expect(page.getByRole('heading', { name: 'Hapus transaksi ini?' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Hapus transaksi ini?' })).toBeInViewport();
     await page.getByRole('button', { name: 'Ya, hapus' }).click();
     await expect(page.getByRole('alert')).toContainText(
       'Transaksi ini tidak bisa dihapus karena penjualan ASII 300 lembar pada 2 November 2026 akan melebihi saham yang dipegang saat itu (0 lembar).',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO, signIn } from './fixtures';
 import { demoAnalyses, htmlText, type DemoAnalysis } from './analyses';
+import { readPngTexts } from '../../src/server/sharing/png-text';
 
 const ANALYSES = demoAnalyses();
 
@@ -106,14 +107,27 @@ test.describe('pembatasan analisis per paket', () => {
     };
     walk(path.resolve('dist/client'));
     const texts = files
-      .filter((f) => /\.(html|js|mjs|css|json|txt|xml|svg)$/.test(f))
+      .filter((f) => /\.(html|js|mjs|css|json|txt|xml|svg|webmanifest)$/.test(f))
       .map((f) => [f, readFileSync(f, 'utf8')] as const);
+    // Sharing cards carry the words they show as their PNG description (src/server/sharing/card.ts).
+    const cards = files
+      .filter((f) => f.endsWith('.png'))
+      .map((f) => [f, readPngTexts(readFileSync(f)).Description ?? ''] as const);
+    expect(cards.filter(([, text]) => text).length, 'every analysis has a sharing card').toBeGreaterThanOrEqual(
+      ANALYSES.length,
+    );
+    texts.push(...cards);
     expect(
       texts.some(([f]) => f.endsWith('index.html')),
       'dist/client holds the pre-rendered home page',
     ).toBe(true);
     expect(texts.filter(([f]) => f.endsWith('.js')).length, 'dist/client holds the island bundles').toBeGreaterThan(0);
     for (const a of ANALYSES) for (const [f, body] of texts) expectNoHidden(a, body, path.relative(process.cwd(), f));
+    // The feed of analyses is built with the site: teasers only, and it is in the files scanned above.
+    expect(
+      texts.some(([f]) => f.endsWith(path.join('analisis', 'rss.xml'))),
+      'dist/client holds the feed',
+    ).toBe(true);
     // The home page shows teasers: the summaries are there, nothing past them.
     const home = readFileSync(path.resolve('dist/client/index.html'), 'utf8');
     expect(htmlText(home)).toContain('Analisis terbaru');

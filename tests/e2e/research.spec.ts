@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 /** Colours in an element's screenshot: how many distinct ones, how much is not white, how much is the brand green. */
 async function screenshotColours(page: Page, el: Locator) {
@@ -143,11 +144,23 @@ test.describe('halaman analisis', () => {
     // The analyst's assumptions reproduce the analyst's fair value (Rp 10.450) to within a rounding.
     await expect(value).toHaveText('Rp 10.458');
     await expect(page.getByLabel(/Pertumbuhan per tahun/)).toHaveValue('7');
-    await expect(page.getByLabel(/Tingkat diskonto/)).toHaveValue('10.5');
+    await expect(page.getByLabel(/Tingkat diskonto/)).toHaveValue('10,5');
     await page.getByLabel(/Pertumbuhan per tahun/).fill('10');
     await expect(value).not.toHaveText('Rp 10.458');
     const higher = Number((await value.innerText()).replace(/\D/g, ''));
     expect(higher).toBeGreaterThan(10_458);
+    // An Indonesian decimal comma and a dot read the same: 7,5 % is 7.5 %, never 75 %.
+    const higherText = await value.innerText();
+    await page.getByLabel(/Pertumbuhan per tahun/).fill('7,5');
+    await expect(value).not.toHaveText(higherText);
+    const withComma = await value.innerText();
+    expect(Number(withComma.replace(/\D/g, ''))).toBeGreaterThan(10_458);
+    expect(Number(withComma.replace(/\D/g, ''))).toBeLessThan(higher);
+    await page.getByLabel(/Pertumbuhan per tahun/).fill('7.5');
+    await expect(value).toHaveText(withComma);
+    await page.getByLabel(/Pertumbuhan per tahun/).fill('7,5,1');
+    await expect(page.getByText('Pertumbuhan harus berupa angka, misalnya 7,5.')).toBeVisible();
+    await page.getByLabel(/Pertumbuhan per tahun/).fill('10');
     await page.getByLabel(/Pertumbuhan terminal/).fill('12');
     await expect(page.getByText('Pertumbuhan terminal harus lebih kecil dari tingkat diskonto.')).toBeVisible();
     await expect(page.getByLabel(/Pertumbuhan terminal/)).toHaveAttribute('aria-invalid', 'true');
@@ -179,11 +192,13 @@ test.describe('pencarian emiten di header', () => {
     const list = page.getByRole('listbox', { name: 'Saran emiten' });
     await expect(list).toBeVisible();
     await expect(box).toHaveAttribute('aria-expanded', 'true');
-    await expect(list.getByRole('option')).toHaveText([/BBCA/, /BBNI/, /BBRI/, /BMRI/, /BRIS/]);
+    // Equal matches (a name word) rank by size, market capitalisation at the demo's last close: the
+    // biggest bank first.
+    await expect(list.getByRole('option')).toHaveText([/BBRI/, /BBCA/, /BMRI/, /BRIS/, /BBNI/]);
     await expect(page.locator('[aria-live="polite"]').filter({ hasText: '5 saran emiten' })).toBeAttached();
     await box.press('ArrowDown');
     await box.press('ArrowDown');
-    await expect(list.getByRole('option', { name: /BBNI/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(list.getByRole('option', { name: /BBCA/ })).toHaveAttribute('aria-selected', 'true');
     await expect(box).toHaveAttribute('aria-activedescendant', 'header-q-saran-1');
     await box.press('Escape');
     await expect(list).toBeHidden();
@@ -191,7 +206,7 @@ test.describe('pencarian emiten di header', () => {
     await box.press('ArrowDown');
     await box.press('ArrowDown');
     await box.press('Enter');
-    await expect(page).toHaveURL(/\/analisis\/BBCA$/);
+    await expect(page).toHaveURL(/\/analisis\/BBRI$/);
   });
 
   test('Enter tanpa memilih saran membuka hasil pencarian, klik saran membuka halaman emiten', async ({ page }) => {
@@ -237,4 +252,24 @@ test('halaman riset tidak menggulir ke samping di layar 360 px', async ({ page }
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
   }
+});
+
+test.describe('pencarian dan filter analisis', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('kode emiten persis + Enter langsung membuka halamannya, filter berlaku saat diubah', async ({ page }) => {
+    await page.goto('/analisis');
+    await page.getByLabel('Cari kode atau nama emiten').fill('bbca');
+    await page.getByLabel('Cari kode atau nama emiten').press('Enter');
+    await expect(page).toHaveURL(/\/analisis\/BBCA$/);
+
+    await page.goto('/analisis');
+    await page.getByLabel('Rating').selectOption('jual');
+    await expect(page).toHaveURL(/[?&]rating=jual/);
+    const tickers = (await page.locator('tbody tr td:first-child').allInnerTexts()).map((t) => t.trim());
+    expect(tickers.sort()).toEqual(['PTBA', 'UNVR']);
+    // The sector select shows its whole label.
+    const sector = page.getByLabel('Sektor');
+    expect(await sector.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+  });
 });

@@ -1,4 +1,4 @@
-/** Every route of the brief (SPEC §3) with a concrete example path and who may open it. */
+/** Every route of the brief (docs/product.md §3) with a concrete example path and who may open it. */
 export type Access = 'public' | 'member' | 'admin';
 
 export interface RouteCase {
@@ -35,6 +35,7 @@ export const ROUTES: RouteCase[] = [
   { path: '/payment-capture/error', access: 'member' },
   { path: '/sign-up', access: 'public' },
   { path: '/sign-in', access: 'public' },
+  { path: '/reset-password', access: 'public' },
   { path: '/sso-callback?error=OAuthCallback', access: 'public' },
   { path: '/check-user', access: 'member' },
   { path: '/impersonate', access: 'admin' },

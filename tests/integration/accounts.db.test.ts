@@ -13,6 +13,7 @@ import { signInWithPassword, signUp, confirmEmailToken } from '../../src/server/
 import { changePassword, deleteAccount, exportData } from '../../src/server/services/account-settings';
 import { currentTier } from '../../src/server/services/membership';
 import { users } from '../../src/server/db/schema';
+import { openSession, sessionIsActive } from '../../src/server/auth/sessions';
 import { createUser, grantTier } from '../factories/users';
 
 const T0 = new Date('2026-11-20T03:00:00Z');
@@ -37,52 +38,133 @@ describe('accounts', () => {
     expect(r).toMatchObject({ ok: true });
     const before = await signInWithPassword(h.db, { email: 'siti@contoh.id', password: 'kopi-tubruk-pagi' }, req());
     expect(before).toMatchObject({ ok: false, status: 403 });
-    const mail = outbox().filter((m) => m.to === 'siti@contoh.id').at(-1)!;
+    const mail = outbox()
+      .filter((m) => m.to === 'siti@contoh.id')
+      .at(-1)!;
     expect(mail.subject).toContain('Verifikasi');
     const token = /token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
     expect(await confirmEmailToken(h.db, token, T0)).toMatchObject({ email: 'siti@contoh.id' });
     expect(await confirmEmailToken(h.db, token, T0)).toBeNull();
-    expect(await signInWithPassword(h.db, { email: 'SITI@contoh.id', password: 'kopi-tubruk-pagi' }, req())).toMatchObject({ ok: true });
+    expect(
+      await signInWithPassword(h.db, { email: 'SITI@contoh.id', password: 'kopi-tubruk-pagi' }, req()),
+    ).toMatchObject({ ok: true });
   });
 
   it.each([
     [{ name: '', email: 'a@b.id', password: 'kopi-tubruk-pagi' }, 'name', 'Nama minimal 2 karakter.'],
-    [{ name: 'Budi', email: 'bukan-email', password: 'kopi-tubruk-pagi' }, 'email', 'Format email tidak valid, contoh: nama@contoh.com.'],
+    [
+      { name: 'Budi', email: 'bukan-email', password: 'kopi-tubruk-pagi' },
+      'email',
+      'Format email tidak valid, contoh: nama@contoh.com.',
+    ],
     [{ name: 'Budi', email: 'budi@contoh.id', password: 'pendek' }, 'password', 'Kata sandi minimal 10 karakter.'],
-    [{ name: 'Budi', email: 'budi@contoh.id', password: 'password123' }, 'password', 'Kata sandi ini terlalu umum dan mudah ditebak. Pilih yang lain.'],
+    [
+      { name: 'Budi', email: 'budi@contoh.id', password: 'password123' },
+      'password',
+      'Kata sandi ini terlalu umum dan mudah ditebak. Pilih yang lain.',
+    ],
   ])('refuses bad sign-up input %#, naming the field', async (input, field, message) => {
     const r = await signUp(h.db, input, req(T0, '10.0.1.1'));
     expect(r).toEqual({ ok: false, status: 400, errors: expect.objectContaining({ [field]: message }) });
   });
 
-  it('refuses an email that is already registered', async () => {
+  it('answers a sign-up with a registered email as any other, and tells the owner by email', async () => {
     const u = await createUser(h.db, { email: 'ada@contoh.id' });
-    const r = await signUp(h.db, { name: 'Lain', email: 'ADA@contoh.id', password: 'kopi-tubruk-pagi' }, req(T0, '10.0.2.1'));
-    expect(r).toMatchObject({ ok: false, status: 409, errors: { email: expect.stringContaining('sudah terdaftar') } });
+    const taken = await signUp(
+      h.db,
+      { name: 'Lain', email: 'ADA@contoh.id', password: 'kopi-tubruk-pagi' },
+      req(T0, '10.0.2.1'),
+    );
+    const fresh = await signUp(
+      h.db,
+      { name: 'Baru', email: 'baru@contoh.id', password: 'kopi-tubruk-pagi' },
+      req(T0, '10.0.2.2'),
+    );
+    expect(taken).toEqual(fresh);
+    expect(taken).toEqual({ ok: true });
     expect((await h.db.select().from(users).where(eq(users.email, 'ada@contoh.id'))).map((x) => x.id)).toEqual([u.id]);
+    const notice = outbox().filter((m) => m.to === 'ada@contoh.id');
+    expect(notice.map((m) => m.subject)).toEqual(['Pendaftaran dengan email Anda di Telaah']);
+    expect(notice[0]!.text).toContain('http://localhost:4321/reset-password');
+    expect(notice[0]!.text).not.toContain('token=');
   });
 
   it('answers unknown emails and wrong passwords alike', async () => {
     await createUser(h.db, { email: 'rahasia@contoh.id', password: 'kopi-tubruk-pagi' });
-    const unknown = await signInWithPassword(h.db, { email: 'tidak-ada@contoh.id', password: 'x' }, req(T0, '10.0.3.1'));
-    const wrong = await signInWithPassword(h.db, { email: 'rahasia@contoh.id', password: 'salah-sekali' }, req(T0, '10.0.3.2'));
+    const unknown = await signInWithPassword(
+      h.db,
+      { email: 'tidak-ada@contoh.id', password: 'x' },
+      req(T0, '10.0.3.1'),
+    );
+    const wrong = await signInWithPassword(
+      h.db,
+      { email: 'rahasia@contoh.id', password: 'salah-sekali' },
+      req(T0, '10.0.3.2'),
+    );
     expect(unknown).toEqual(wrong);
     expect(wrong).toEqual({ ok: false, status: 401, message: 'Email atau kata sandi salah.' });
   });
 
-  it('answers 20 wrong passwords in a row with 429s, and lets the right one in after the window', async () => {
+  it('answers 20 wrong passwords in a row with 429s, and lets the right one in once they slid out', async () => {
     await createUser(h.db, { email: 'target@contoh.id', password: 'kopi-tubruk-pagi' });
     const statuses: number[] = [];
     for (let i = 0; i < 20; i++) {
-      const r = await signInWithPassword(h.db, { email: 'target@contoh.id', password: `salah-${i}` }, req(new Date(T0.getTime() + i * 1000), `10.1.0.${i}`));
+      const r = await signInWithPassword(
+        h.db,
+        { email: 'target@contoh.id', password: `salah-${i}` },
+        req(new Date(T0.getTime() + i * 1000), `10.1.0.${i}`),
+      );
       statuses.push(r.ok ? 200 : r.status);
     }
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.slice(5)).toEqual(Array(15).fill(429));
-    const blocked = await signInWithPassword(h.db, { email: 'target@contoh.id', password: 'kopi-tubruk-pagi' }, req(new Date(T0.getTime() + 30_000), '10.1.1.1'));
-    expect(blocked).toMatchObject({ ok: false, status: 429, message: expect.stringContaining('Terlalu banyak percobaan') });
-    const later = await signInWithPassword(h.db, { email: 'target@contoh.id', password: 'kopi-tubruk-pagi' }, req(new Date(T0.getTime() + 16 * 60_000), '10.1.1.1'));
+    const blocked = await signInWithPassword(
+      h.db,
+      { email: 'target@contoh.id', password: 'kopi-tubruk-pagi' },
+      req(new Date(T0.getTime() + 30_000), '10.1.1.1'),
+    );
+    // Five failures in the 03:00 window weigh 5 × (1 − 3/15) = 4 by 03:18: room for one more.
+    expect(blocked).toMatchObject({
+      ok: false,
+      status: 429,
+      retryAfter: 18 * 60 - 30,
+      message: 'Terlalu banyak percobaan masuk. Coba lagi dalam 18 menit.',
+    });
+    const early = await signInWithPassword(
+      h.db,
+      { email: 'target@contoh.id', password: 'kopi-tubruk-pagi' },
+      req(new Date(T0.getTime() + 16 * 60_000), '10.1.1.1'),
+    );
+    expect(early).toMatchObject({ ok: false, status: 429 });
+    const later = await signInWithPassword(
+      h.db,
+      { email: 'target@contoh.id', password: 'kopi-tubruk-pagi' },
+      req(new Date(T0.getTime() + 18 * 60_000), '10.1.1.1'),
+    );
     expect(later).toMatchObject({ ok: true });
+  });
+
+  it('checks at most 5 of 40 wrong passwords sent at once, and no more around a window boundary', async () => {
+    await createUser(h.db, { email: 'paralel@contoh.id', password: 'kopi-tubruk-pagi' });
+    const at = new Date('2026-11-20T04:14:59Z');
+    const burst = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        signInWithPassword(h.db, { email: 'paralel@contoh.id', password: `salah-${i}` }, req(at, `10.4.0.${i}`)),
+      ),
+    );
+    expect(burst.filter((r) => !r.ok && r.status === 401)).toHaveLength(5);
+    expect(burst.filter((r) => !r.ok && r.status === 429)).toHaveLength(35);
+    // Two seconds later a new fixed window has begun; the sliding window still holds the five.
+    const after = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        signInWithPassword(
+          h.db,
+          { email: 'paralel@contoh.id', password: `lagi-${i}` },
+          req(new Date(at.getTime() + 2000), `10.4.1.${i}`),
+        ),
+      ),
+    );
+    expect(after.filter((r) => !r.ok && r.status === 401)).toHaveLength(0);
   });
 
   it('limits failed sign-ins per client address across accounts', async () => {
@@ -95,26 +177,37 @@ describe('accounts', () => {
     expect(last).toBe(429);
   });
 
-  it('changes the password only with the current one, and voids older sessions', async () => {
+  it('changes the password only with the current one, and ends every session at once', async () => {
     const u = await createUser(h.db, { password: 'kopi-tubruk-pagi' });
-    expect(await changePassword(h.db, u.id, 'salah', 'teh-manis-sore-hari', T0)).toMatchObject({ ok: false, field: 'currentPassword' });
+    // Opened in the same second as the change: it ends too.
+    const sid = await openSession(h.db, u.id);
+    expect(await changePassword(h.db, u.id, 'salah', 'teh-manis-sore-hari', T0)).toMatchObject({
+      ok: false,
+      field: 'currentPassword',
+    });
     const ok = await changePassword(h.db, u.id, 'kopi-tubruk-pagi', 'teh-manis-sore-hari', T0);
     expect(ok).toMatchObject({ ok: true });
-    const [row] = await h.db.select().from(users).where(eq(users.id, u.id));
-    expect(row!.sessionsValidAfter.getTime()).toBe(T0.getTime());
-    expect(await signInWithPassword(h.db, { email: u.email, password: 'teh-manis-sore-hari' }, req(T0, '10.3.0.1'))).toMatchObject({ ok: true });
+    expect(await sessionIsActive(h.db, sid, u.id)).toBe(false);
+    expect(
+      await signInWithPassword(h.db, { email: u.email, password: 'teh-manis-sore-hari' }, req(T0, '10.3.0.1')),
+    ).toMatchObject({ ok: true });
   });
 
   it('exports the member data without the password hash, and deletion removes the member', async () => {
     const u = await createUser(h.db, { password: 'kopi-tubruk-pagi' });
     await grantTier(h.db, u.id, 'reguler', new Date('2026-11-01'), new Date('2026-12-01'));
     const data = await exportData(h.db, u.id);
-    expect(data).toMatchObject({ profile: { email: u.email, hasPassword: true }, memberships: [expect.objectContaining({ tier: 'reguler' })] });
+    expect(data).toMatchObject({
+      profile: { email: u.email, hasPassword: true },
+      memberships: [expect.objectContaining({ tier: 'reguler' })],
+    });
     expect(JSON.stringify(data)).not.toContain('argon2');
     expect(await deleteAccount(h.db, u.id, 'bukan@email.ini', T0)).toMatchObject({ ok: false, field: 'confirm' });
     expect(await deleteAccount(h.db, u.id, u.email.toUpperCase(), T0)).toMatchObject({ ok: true });
     expect(await h.db.select().from(users).where(eq(users.id, u.id))).toEqual([]);
-    expect(await signInWithPassword(h.db, { email: u.email, password: 'kopi-tubruk-pagi' }, req(T0, '10.4.0.1'))).toMatchObject({ ok: false, status: 401 });
+    expect(
+      await signInWithPassword(h.db, { email: u.email, password: 'kopi-tubruk-pagi' }, req(T0, '10.4.0.1')),
+    ).toMatchObject({ ok: false, status: 401 });
   });
 
   it('reads the tier from the memberships covering now, falling back to gratis when they lapse', async () => {
@@ -122,7 +215,10 @@ describe('accounts', () => {
     await grantTier(h.db, u.id, 'reguler', new Date('2026-10-01'), new Date('2026-12-31'));
     await grantTier(h.db, u.id, 'premium', new Date('2026-11-01'), new Date('2026-11-30'));
     expect((await currentTier(h.db, u.id, new Date('2026-10-15'))).tier).toBe('reguler');
-    expect(await currentTier(h.db, u.id, new Date('2026-11-15'))).toEqual({ tier: 'premium', endsAt: new Date('2026-11-30') });
+    expect(await currentTier(h.db, u.id, new Date('2026-11-15'))).toEqual({
+      tier: 'premium',
+      endsAt: new Date('2026-11-30'),
+    });
     expect((await currentTier(h.db, u.id, new Date('2026-12-15'))).tier).toBe('reguler');
     expect(await currentTier(h.db, u.id, new Date('2027-01-01'))).toEqual({ tier: 'gratis', endsAt: null });
   });

@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DbHandle } from '../../src/server/db/client';
 import { DataDirLockedError } from '../../src/server/db/lock';
 
@@ -34,4 +34,53 @@ describe('embedded data folder lock', () => {
     holder = await openDatabase({ dataDir: dir });
     expect(holder.kind).toBe('pglite');
   });
+});
+
+/** Starts a process holding `dir` and resolves once it holds it. */
+function holdInChild(dir: string, ...args: string[]): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/integration/hold-data-dir.ts', ...args], {
+    env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' },
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += String(d);
+      if (out.includes('holding')) resolve(child);
+    });
+    child.once('exit', (code) => (out.includes('holding') ? undefined : reject(new Error(`holder exited ${code}`))));
+  });
+}
+
+describe('a holder that stopped', () => {
+  it('is taken over at once after kill -9, saying the previous server stopped uncleanly', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'telaah-lock-kill-'));
+    const child = await holdInChild(dir);
+    await expect(openDatabase({ dataDir: dir })).rejects.toBeInstanceOf(DataDirLockedError);
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    // No waiting for the lock to go stale (15 s): the dead holder is recognised.
+    const handle = await openDatabase({ dataDir: dir });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('stopped uncleanly'));
+    warn.mockRestore();
+    await handle.close();
+    expect(existsSync(path.join(dir, '.telaah.lock'))).toBe(false);
+  }, 60_000);
+
+  it('leaves no lock behind when the process exits without closing', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'telaah-lock-exit-'));
+    const child = await holdInChild(dir, '--exit');
+    await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
+    expect(existsSync(path.join(dir, '.telaah.lock'))).toBe(false);
+  }, 60_000);
+
+  it('leaves no lock behind after SIGTERM', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'telaah-lock-term-'));
+    const child = await holdInChild(dir);
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+    expect(existsSync(path.join(dir, '.telaah.lock'))).toBe(false);
+  }, 60_000);
 });

@@ -13,11 +13,18 @@ describe('database schema', () => {
 
   it('applies the migrations and round-trips an emiten', async () => {
     await h.db.insert(emiten).values({
-      ticker: 'BBCA', name: 'PT Bank Central Asia Tbk', sector: 'Keuangan', subSector: 'Bank', board: 'Utama',
-      listingDate: '2000-05-31', sharesOutstanding: 123_275_050_000,
+      ticker: 'BBCA',
+      name: 'PT Bank Central Asia Tbk',
+      sector: 'Keuangan',
+      subSector: 'Bank',
+      board: 'Utama',
+      listingDate: '2000-05-31',
+      sharesOutstanding: 123_275_050_000,
     });
     const rows = await h.db.select().from(emiten);
-    expect(rows).toEqual([expect.objectContaining({ ticker: 'BBCA', sharesOutstanding: 123_275_050_000, isDemo: false })]);
+    expect(rows).toEqual([
+      expect.objectContaining({ ticker: 'BBCA', sharesOutstanding: 123_275_050_000, isDemo: false }),
+    ]);
     const r = await h.db.execute(sql`select count(*)::int as n from daily_prices`);
     expect((r as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
   });

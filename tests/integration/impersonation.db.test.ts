@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../db';
 import type { DbHandle } from '../../src/server/db/client';
-import { activeImpersonation, endImpersonation, searchMembers, startImpersonation } from '../../src/server/services/impersonation';
+import {
+  activeImpersonation,
+  endImpersonation,
+  searchMembers,
+  startImpersonation,
+} from '../../src/server/services/impersonation';
 import { auditLog } from '../../src/server/db/schema';
 import { createUser } from '../factories/users';
 
@@ -25,7 +30,15 @@ describe('impersonation', () => {
     const admin = await createUser(h.db, { role: 'admin' });
     const member = await createUser(h.db);
     const other = await createUser(h.db, { role: 'admin' });
-    expect(await startImpersonation(h.db, admin.id, other.id, T0)).toEqual({ ok: false, message: 'Admin tidak dapat diimpersonasi.' });
+    expect(await startImpersonation(h.db, admin.id, other.id, T0)).toEqual({
+      ok: false,
+      message: 'Admin tidak dapat diimpersonasi.',
+    });
+    for (const notAnId of ['x', '', "1' or '1'='1", `${member.id}x`])
+      expect(await startImpersonation(h.db, admin.id, notAnId, T0)).toEqual({
+        ok: false,
+        message: 'Anggota tidak ditemukan.',
+      });
     const started = await startImpersonation(h.db, admin.id, member.id, T0);
     if (!started.ok) throw new Error(started.message);
     const id = started.impersonation.id;

@@ -24,6 +24,8 @@ const context = (db: DbHandle['db']): JobContext => ({
   telegram: null,
   mail: async () => undefined,
   sources: { heldTickers: async () => new Map(), startedCourses: async () => new Map() },
+  marketUpdate: async () => null,
+  report: () => undefined,
 });
 
 function gate() {
@@ -74,11 +76,35 @@ describe('job exclusion', () => {
         ['telegram-removals', 'done'],
         ['notices', 'done'],
         ['housekeeping', 'locked'],
+        ['market-update', 'done'],
       ]);
       expect(meanwhile[2]!.summary).toBe('running on another server');
       release.open();
       expect(await first).toEqual({ ran: true, value: 'first' });
       expect((await runJobsOnce(context(other.db), ['housekeeping']))[0]!.status).toBe('done');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('runs the daily market update on one server at a time', async () => {
+    const other = await openDatabase({ databaseUrl: h.databaseUrl!, dataDir: '' });
+    try {
+      const held = gate();
+      const release = gate();
+      const update = JOBS.find((j) => j.name === 'market-update')!;
+      const first = withAdvisoryLock(h.db, update.lockKey, async () => {
+        held.open();
+        await release.opened;
+      });
+      await held.opened;
+      expect((await runJobsOnce(context(other.db), ['market-update']))[0]).toMatchObject({ status: 'locked' });
+      release.open();
+      await first;
+      expect((await runJobsOnce(context(other.db), ['market-update']))[0]).toMatchObject({
+        status: 'done',
+        summary: 'market feed not configured',
+      });
     } finally {
       await other.close();
     }

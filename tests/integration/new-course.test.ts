@@ -20,6 +20,8 @@ function projectCopy(): string {
     'src',
     'scripts',
     'public',
+    'drizzle',
+    'market',
     'content',
     'astro.config.mjs',
     'auth.config.ts',

@@ -174,6 +174,28 @@ describe('Stripe payments', () => {
     );
   });
 
+  it('refuses a signature timestamped more than 5 minutes in the future', async () => {
+    const { user, sessionId } = await checkout('premium-1');
+    await standIn.complete(sessionId, 'bayar', 0);
+    const { payload } = await standIn.emit('checkout.session.completed', { ...standIn.sessions.get(sessionId)! }, 0);
+    const future = await webhook(payload, signStripePayload(payload, SECRET, Math.floor(Date.now() / 1000) + 3600));
+    expect(future).toEqual({ status: 400, body: { error: 'Tanda tangan webhook tidak valid.' } });
+    expect(await passesOf(user.id)).toEqual([]);
+    const slightlyAhead = await webhook(
+      payload,
+      signStripePayload(payload, SECRET, Math.floor(Date.now() / 1000) + 60),
+    );
+    expect(slightlyAhead.status).toBe(200);
+  });
+
+  it.each([['{}'], ['[]'], ['null'], ['{"id":"evt_1","type":"checkout.session.completed"}'], ['{"id":1,"data":{}}']])(
+    'acknowledges the correctly signed but malformed event %s with 200 as rejected',
+    async (payload) => {
+      const answer = await webhook(payload, signStripePayload(payload, SECRET));
+      expect(answer).toEqual({ status: 200, body: { received: true, rejected: 'Peristiwa tidak dikenali; ditolak.' } });
+    },
+  );
+
   it('waits while an asynchronous payment is processing and grants nothing when it fails', async () => {
     const { user, sessionId } = await checkout('reguler-3');
     const s = standIn.sessions.get(sessionId)!;

@@ -334,12 +334,27 @@ describe('the webhook', () => {
     expect(lastMessageTo(tg.id)).toContain('Berhasil');
   });
 
-  it('answers 400 to a body that is not JSON', async () => {
+  it.each([['{not json'], ['{}'], ['[]'], ['{"update_id":"x"}'], ['{"update_id":-1,"message":{}}']])(
+    'acknowledges the malformed update %s from Telegram with 200, so that it is not delivered again',
+    async (body) => {
+      const before = standIn.calls().length;
+      const res = await fetch(`${bridge.url}/api/telegram/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': SECRET },
+        body,
+      });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toBe('rejected');
+      expect(standIn.calls().length).toBe(before);
+    },
+  );
+
+  it('still answers 401 to a malformed body without the secret', async () => {
     const res = await fetch(`${bridge.url}/api/telegram/webhook`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': SECRET },
-      body: '{not json',
+      headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': 'salah' },
+      body: '{}',
     });
-    expect(res.status).toBe(400);
+    expect(res.status).toBe(401);
   });
 });

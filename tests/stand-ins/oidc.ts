@@ -29,7 +29,10 @@ export function createOidcProvider(port: number, redirectUris: string[]): Provid
     pkce: { required: () => true },
     async findAccount(_ctx: KoaContextWithOIDC, sub: string) {
       const email = sub.includes('@') ? sub.toLowerCase() : `${sub.toLowerCase()}@sso.test`;
-      const name = email.split('@')[0]!.replace(/[._-]+/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
+      const name = email
+        .split('@')[0]!
+        .replace(/[._-]+/g, ' ')
+        .replace(/\b\w/g, (c) => c.toUpperCase());
       return { accountId: sub, claims: async () => ({ sub, email, email_verified: true, name }) };
     },
     // First-party test client: grant the requested scopes without a consent screen.

@@ -5,15 +5,11 @@
 import { useEffect, useRef } from 'react';
 import { createChart, LineSeries, LineStyle } from 'lightweight-charts';
 import type { BandStats } from '../../domain/valuation';
+import type { BandData } from '../../lib/island-props';
 import { formatPercent, formatShortDate } from '../../lib/format';
 import { formatMultiple as multiple } from '../../lib/format-research';
 import { baseChartOptions, COLORS } from './chart-theme';
-
-export interface BandData {
-  /** [date, ratio] per week. */
-  points: [string, number][];
-  stats: BandStats | null;
-}
+import { ChartAttribution } from '../ui/ChartAttribution';
 
 interface Props {
   kind: 'PER' | 'PBV';
@@ -48,7 +44,8 @@ export function BandChart({ kind, band }: Props) {
       [s.mean - 2 * s.sd, '−2σ', COLORS.sd2, LineStyle.Dotted],
     ];
     for (const [price, title, color, lineStyle] of lines) {
-      if (price > 0) line.createPriceLine({ price, title, color, lineStyle, lineWidth: 1, axisLabelVisible: true });
+      // Titled lines without axis labels: labels on the axis would cover its values.
+      if (price > 0) line.createPriceLine({ price, title, color, lineStyle, lineWidth: 1, axisLabelVisible: false });
     }
     chart.timeScale().fitContent();
     const refit = new ResizeObserver(() => chart.timeScale().fitContent());
@@ -81,6 +78,9 @@ export function BandChart({ kind, band }: Props) {
       </p>
       {/* The summary above says in words what the chart shows. */}
       <div ref={box} className="chart-box chart-box-sm" data-testid={`band-${kind.toLowerCase()}`} />
+      <p className="muted small chart-legend">
+        Garis: rata-rata (hitam), ±1σ (biru putus-putus), ±2σ (merah titik-titik) · <ChartAttribution />
+      </p>
     </section>
   );
 }

@@ -6,6 +6,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { dcf, DcfError, type DcfInput } from '../../domain/dcf';
 import { formatPercent, formatRupiah } from '../../lib/format';
+import { parseIdNumber } from '../../lib/numbers';
 
 interface Props {
   defaults: DcfInput;
@@ -53,16 +54,17 @@ const FIELDS: { key: Field; label: string; unit: string; percent: boolean; step:
   },
 ];
 
-// Percent inputs are shown ×100 and rounded so that 0.105 appears as 10.5, not 10.500000000000002.
+// Percent inputs are shown ×100 and rounded so that 0.105 appears as 10,5, not 10,500000000000002;
+// decimals are written with a comma, as Indonesian readers write them.
 const toDraft = (i: DcfInput): Draft =>
   Object.fromEntries(
-    FIELDS.map((f) => [f.key, String(f.percent ? Math.round(i[f.key] * 1e6) / 1e4 : i[f.key])]),
+    FIELDS.map((f) => [f.key, String(f.percent ? Math.round(i[f.key] * 1e6) / 1e4 : i[f.key]).replace('.', ',')]),
   ) as Draft;
 
+/** `7,5` and `7.5` both read as 7,5 (and `1.250` as 1 250); what cannot be read becomes NaN. */
 function fromDraft(d: Draft): DcfInput {
   const n = (f: (typeof FIELDS)[number]) => {
-    const raw = d[f.key].trim().replace(',', '.');
-    const v = raw === '' ? Number.NaN : Number(raw);
+    const v = parseIdNumber(d[f.key]) ?? Number.NaN;
     return f.percent ? v / 100 : v;
   };
   return Object.fromEntries(FIELDS.map((f) => [f.key, n(f)])) as unknown as DcfInput;
@@ -111,9 +113,9 @@ export function DcfCalculator({ defaults, source, close, fairValue }: Props) {
               <input
                 id={`${id}-${f.key}`}
                 name={f.key}
-                type="number"
-                inputMode="decimal"
-                step={f.step}
+                type="text"
+                inputMode={f.step === '1' ? 'numeric' : 'decimal'}
+                autoComplete="off"
                 value={draft[f.key]}
                 aria-invalid={invalid || undefined}
                 aria-describedby={`${id}-${f.key}-hint${invalid ? ` ${id}-err` : ''}`}

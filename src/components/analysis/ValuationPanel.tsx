@@ -4,7 +4,8 @@
  */
 import type { DcfInput } from '../../domain/dcf';
 import { withBoundary } from '../ui/IslandBoundary';
-import { BandChart, type BandData } from './BandChart';
+import { BandChart } from './BandChart';
+import type { BandData } from '../../lib/island-props';
 import { DcfCalculator } from './DcfCalculator';
 import './research.css';
 

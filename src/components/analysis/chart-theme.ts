@@ -2,8 +2,9 @@
  * Shared look of the research charts (lightweight-charts): Indonesian number and date formats, the
  * site's colours, touch-friendly scrolling that never traps the page on a phone.
  */
-import type { ChartOptions, DeepPartial, Time } from 'lightweight-charts';
+import { TickMarkType, type ChartOptions, type DeepPartial, type Time } from 'lightweight-charts';
 import { formatNumber } from '../../lib/format';
+import { themeColor } from '../../lib/theme';
 
 export const COLORS = {
   brand: '#0b6b4f',
@@ -24,27 +25,43 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'Mei', 'Jun', 'Jul', 'Agu', 'Sep', '
 
 /** `20 Nov 2026` for a business-day time (string or object). */
 export function formatChartTime(time: Time): string {
-  if (typeof time === 'string') {
-    const [y, m, d] = time.split('-').map(Number) as [number, number, number];
-    return `${d} ${MONTHS[m - 1]} ${y}`;
-  }
-  if (typeof time === 'object') return `${time.day} ${MONTHS[time.month - 1]} ${time.year}`;
-  const date = new Date(time * 1000);
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  const { y, m, d } = parts(time);
+  return `${d} ${MONTHS[m - 1]} ${y}`;
 }
 
+function parts(time: Time): { y: number; m: number; d: number } {
+  if (typeof time === 'string') {
+    const [y, m, d] = time.split('-').map(Number) as [number, number, number];
+    return { y, m, d };
+  }
+  if (typeof time === 'object') return { y: time.year, m: time.month, d: time.day };
+  const date = new Date(time * 1000);
+  return { y: date.getUTCFullYear(), m: date.getUTCMonth() + 1, d: date.getUTCDate() };
+}
+
+/** Axis ticks in Indonesian: `2026` at a new year, `Sep` at a new month, the day number otherwise. */
+export function formatTickMark(time: Time, type: TickMarkType): string {
+  const { y, m, d } = parts(time);
+  if (type === TickMarkType.Year) return String(y);
+  if (type === TickMarkType.Month) return MONTHS[m - 1]!;
+  return String(d);
+}
+
+/** Chart options for the page's current theme (light or dark); see theme-toggle.ts for changes. */
 export function baseChartOptions(priceDigits: number): DeepPartial<ChartOptions> {
+  const grid = themeColor('--c-subtle', COLORS.grid);
   return {
     autoSize: true,
     layout: {
-      background: { color: '#ffffff' },
-      textColor: COLORS.muted,
+      background: { color: themeColor('--c-surface', '#ffffff') },
+      textColor: themeColor('--c-muted', COLORS.muted),
       fontFamily: 'system-ui, sans-serif',
-      attributionLogo: true,
+      // The licence's link to TradingView is in each chart's legend (ui/ChartAttribution).
+      attributionLogo: false,
     },
-    grid: { vertLines: { color: COLORS.grid }, horzLines: { color: COLORS.grid } },
+    grid: { vertLines: { color: grid }, horzLines: { color: grid } },
     rightPriceScale: { borderVisible: false },
-    timeScale: { borderVisible: false, fixLeftEdge: true, fixRightEdge: true },
+    timeScale: { borderVisible: false, fixLeftEdge: true, fixRightEdge: true, tickMarkFormatter: formatTickMark },
     localization: {
       locale: 'id-ID',
       priceFormatter: (p: number) => formatNumber(p, priceDigits),

@@ -1,16 +1,8 @@
 import { withBoundary } from '../ui/IslandBoundary';
 import type { CourseProgressInit } from '../../stores/course-progress';
+import type { LessonItem } from '../../lib/island-props';
 import { lessonHref } from './lesson-href';
 import { useCourseProgress } from './useCourseProgress';
-
-export interface LessonItem {
-  slug: string;
-  title: string;
-  duration: number;
-  freePreview: boolean;
-  /** The viewer may not read it (tier too low). */
-  locked: boolean;
-}
 
 interface Props {
   init: CourseProgressInit;

@@ -1,4 +1,5 @@
 /** Net dividends received per payment year as bars; the Rupiah scale disappears while amounts are hidden. */
+import { ChartAttribution } from '../ui/ChartAttribution';
 import type { DividendYearTotal } from '../../domain/portfolio/types';
 import { formatRupiah } from '../../lib/format';
 import { withBoundary } from '../ui/IslandBoundary';
@@ -33,12 +34,17 @@ function DividendYearsChart({ years }: { years: DividendYearTotal[] }) {
     [years, hide],
   );
   return (
-    <div
-      ref={ref}
-      className="chart-box chart-box-short"
-      role="img"
-      aria-label="Grafik dividen neto per tahun; angkanya ada di tabel di sebelahnya"
-    />
+    <>
+      <div
+        ref={ref}
+        className="chart-box chart-box-short"
+        role="img"
+        aria-label="Grafik dividen neto per tahun; angkanya ada di tabel di sebelahnya"
+      />
+      <p className="small muted">
+        <ChartAttribution />
+      </p>
+    </>
   );
 }
 

@@ -1,7 +1,7 @@
 /** /portofolio/all: summary and holdings of all portfolios or one (switched here, no request), amounts maskable. */
 import { useState } from 'react';
 import { formatDate, formatPercent } from '../../lib/format';
-import type { HoldingsView, PortfolioRef } from '../../server/services/portfolio/views';
+import type { HoldingsView, PortfolioRef } from '../../lib/island-props';
 import { withBoundary } from '../ui/IslandBoundary';
 import { Pct, Rp } from './figures';
 import { HoldingsTable } from './HoldingsTable';
@@ -15,7 +15,7 @@ interface Props {
 function Summary({ view }: { view: HoldingsView }) {
   const s = view.summary;
   return (
-    <div className="stat-grid stat-grid-4">
+    <div className="stat-grid stat-grid-4 holdings-summary">
       <div className="stat">
         <div className="stat-label">Nilai pasar</div>
         <div className="stat-value">
@@ -32,6 +32,15 @@ function Summary({ view }: { view: HoldingsView }) {
         </div>
         <div className="stat-hint">
           <Pct value={s.remainingCost > 0 ? s.unrealised / s.remainingCost : null} signed /> dari modal tersisa
+        </div>
+      </div>
+      <div className="stat">
+        <div className="stat-label">Hari ini</div>
+        <div className="stat-value">
+          {s.dayChange === null ? <span className="muted">—</span> : <Rp value={s.dayChange} signed />}
+        </div>
+        <div className="stat-hint">
+          <Pct value={s.dayChangePct} signed /> dari penutupan sebelumnya
         </div>
       </div>
       <div className="stat">

@@ -3,14 +3,11 @@
  * file is first checked (`?preview=1`) with a progress bar, the preview and every row error are shown,
  * and only then imported.
  */
-import { useEffect, useState, type SyntheticEvent } from 'react';
 import { formatNumber } from '../../lib/format';
-import type { ImportReport } from '../../server/services/portfolio';
 import { Problems, Sample } from './ImportResult';
-import type { PortfolioRef } from '../../server/services/portfolio/views';
+import type { PortfolioRef } from '../../lib/island-props';
 import { withBoundary } from '../ui/IslandBoundary';
-
-const MAX_BYTES = 5 * 1024 * 1024;
+import { useImport } from './useImport';
 
 interface Props {
   portfolios: PortfolioRef[];
@@ -18,75 +15,16 @@ interface Props {
   action: string;
 }
 
-type Phase = 'idle' | 'uploading' | 'checking' | 'previewed' | 'importing' | 'done';
-type Reply = ImportReport & { error?: string };
-
-function send(file: File, portfolioId: string, preview: boolean, onProgress: (f: number) => void): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open(
-      'POST',
-      `/api/portfolio/import?portfolio=${encodeURIComponent(portfolioId)}${preview ? '&preview=1' : ''}`,
-    );
-    xhr.setRequestHeader('content-type', 'text/csv');
-    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
-    xhr.upload.onload = () => onProgress(1);
-    xhr.onload = () => {
-      try {
-        resolve(JSON.parse(xhr.responseText) as Reply);
-      } catch {
-        reject(new Error(`Server menjawab ${xhr.status}`));
-      }
-    };
-    xhr.onerror = () => reject(new Error('Koneksi terputus'));
-    xhr.send(file);
-  });
-}
-
 function ImportForm({ portfolios, selectedId, action }: Props) {
-  const [hydrated, setHydrated] = useState(false);
-  const [portfolioId, setPortfolioId] = useState(selectedId);
-  const [file, setFile] = useState<File | null>(null);
-  const [phase, setPhase] = useState<Phase>('idle');
-  const [progress, setProgress] = useState(0);
-  const [report, setReport] = useState<Reply | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  useEffect(() => setHydrated(true), []);
-
-  const run = async (preview: boolean) => {
-    if (!file) return;
-    setFailure(null);
-    setProgress(0);
-    setPhase(preview ? 'uploading' : 'importing');
-    try {
-      const reply = await send(file, portfolioId, preview, (f) => {
-        setProgress(f);
-        if (f >= 1 && preview) setPhase('checking');
-      });
-      setReport(reply);
-      setPhase(preview || !reply.ok ? 'previewed' : 'done');
-    } catch (err) {
-      setFailure(`Impor gagal: ${(err as Error).message}. Coba lagi.`);
-      setPhase('idle');
-    }
-  };
-
-  const onSubmit = (e: SyntheticEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    if (file && file.size > MAX_BYTES) return setFailure('Berkas terlalu besar; paling besar 5 MB per impor.');
-    void run(true);
-  };
-
-  const busy = phase === 'uploading' || phase === 'checking' || phase === 'importing';
-  const canImport = phase === 'previewed' && report?.ok && !report.alreadyImported && report.rows > 0;
+  const im = useImport(selectedId);
   return (
     <form
       method="post"
       action={action}
       encType="multipart/form-data"
-      onSubmit={onSubmit}
+      onSubmit={im.onSubmit}
       className="stack"
-      aria-busy={busy}
+      aria-busy={im.busy}
     >
       <input type="hidden" name="_action" value="import" />
       {portfolios.length > 1 && (
@@ -95,8 +33,8 @@ function ImportForm({ portfolios, selectedId, action }: Props) {
           <select
             id="impor-portofolio"
             name="portfolioId"
-            value={portfolioId}
-            onChange={(e) => setPortfolioId(e.target.value)}
+            value={im.portfolioId}
+            onChange={(e) => im.setPortfolioId(e.target.value)}
           >
             {portfolios.map((p) => (
               <option key={p.id} value={p.id}>
@@ -106,20 +44,17 @@ function ImportForm({ portfolios, selectedId, action }: Props) {
           </select>
         </div>
       )}
-      {portfolios.length <= 1 && <input type="hidden" name="portfolioId" value={portfolioId} />}
+      {portfolios.length <= 1 && <input type="hidden" name="portfolioId" value={im.portfolioId} />}
       <div className="field">
         <label htmlFor="impor-berkas">Berkas CSV</label>
         <input
           id="impor-berkas"
+          ref={im.fileInput}
           type="file"
           name="file"
           accept=".csv,text/csv"
           required
-          onChange={(e) => {
-            setFile(e.target.files?.[0] ?? null);
-            setPhase('idle');
-            setReport(null);
-          }}
+          onChange={(e) => im.chooseFile(e.target.files?.[0] ?? null)}
         />
         <p className="small muted">
           Kolom: <code>tanggal,kode,jenis,lembar,harga,biaya</code> (atau <code>date,ticker,type,shares,price,fee</code>
@@ -127,65 +62,74 @@ function ImportForm({ portfolios, selectedId, action }: Props) {
         </p>
       </div>
       <div className="row">
-        <button type="submit" className="btn btn-secondary" disabled={busy}>
-          {hydrated ? 'Periksa berkas' : 'Impor berkas'}
+        <button type="submit" className="btn btn-secondary" disabled={im.busy}>
+          {im.hydrated ? 'Periksa berkas' : 'Impor berkas'}
         </button>
-        {canImport && (
-          <button type="button" className="btn" onClick={() => void run(false)}>
-            Impor {formatNumber(report!.rows)} transaksi
+        {im.canImport && (
+          <button type="button" className="btn" onClick={() => void im.run(false)}>
+            Impor {formatNumber(im.report!.rows)} transaksi
           </button>
         )}
       </div>
-      {busy && (
+      {im.busy && (
         <div className="import-progress" role="status">
-          {phase === 'checking' || (phase === 'importing' && progress >= 1) ? (
+          {im.phase === 'checking' || (im.phase === 'importing' && im.progress >= 1) ? (
             <>
               <progress aria-label="Memproses berkas" />
-              <span className="small">{phase === 'checking' ? 'Memeriksa setiap baris…' : 'Menyimpan transaksi…'}</span>
+              <span className="small">
+                {im.phase === 'checking' ? 'Memeriksa setiap baris…' : 'Menyimpan transaksi…'}
+              </span>
             </>
           ) : (
             <>
-              <progress max={100} value={Math.round(progress * 100)} aria-label="Mengunggah berkas" />
-              <span className="small">Mengunggah {Math.round(progress * 100)} %</span>
+              <progress max={100} value={Math.round(im.progress * 100)} aria-label="Mengunggah berkas" />
+              <span className="small">Mengunggah {Math.round(im.progress * 100)} %</span>
             </>
           )}
         </div>
       )}
-      {failure && (
+      {im.failure && (
         <div className="alert alert-error" role="alert">
-          {failure}
+          {im.failure}
         </div>
       )}
-      {report && !busy && (
+      {im.report && !im.busy && (
         <div className="stack" aria-live="polite">
           <div
-            className={`alert ${report.ok ? (report.alreadyImported ? 'alert-info' : 'alert-success') : 'alert-error'}`}
+            className={`alert ${im.report.ok ? (im.report.alreadyImported ? 'alert-info' : 'alert-success') : 'alert-error'}`}
             role="status"
           >
-            {report.message || report.error}
-            {phase === 'done' && (
+            {im.report.message || im.report.error}
+            {im.phase === 'done' && (
               <>
                 {' '}
-                <a href={`${action}${action.includes('?') ? '&' : '?'}portofolio=${encodeURIComponent(portfolioId)}`}>
+                <a
+                  href={`${action}${action.includes('?') ? '&' : '?'}portofolio=${encodeURIComponent(im.portfolioId)}`}
+                >
                   Lihat daftar transaksi
                 </a>
               </>
             )}
           </div>
-          {report.rows > 0 && report.ok && (
+          {im.report.rows > 0 && im.report.ok && (
             <p className="small">
-              {formatNumber(report.rows)} baris: {formatNumber(report.counts.buy)} beli,{' '}
-              {formatNumber(report.counts.sell)} jual, {formatNumber(report.counts.dividend)} dividen.
+              {formatNumber(im.report.rows)} baris: {formatNumber(im.report.counts.buy)} beli,{' '}
+              {formatNumber(im.report.counts.sell)} jual, {formatNumber(im.report.counts.dividend)} dividen.
             </p>
           )}
-          <Problems title="Kesalahan per baris" list={report.errors} total={report.errorCount} tone="alert-error" />
+          <Problems
+            title="Kesalahan per baris"
+            list={im.report.errors}
+            total={im.report.errorCount}
+            tone="alert-error"
+          />
           <Problems
             title="Peringatan (tetap diimpor)"
-            list={report.warnings}
-            total={report.warningCount}
+            list={im.report.warnings}
+            total={im.report.warningCount}
             tone="alert-info"
           />
-          {report.ok && phase === 'previewed' && <Sample report={report} />}
+          {im.report.ok && im.phase === 'previewed' && <Sample report={im.report} />}
         </div>
       )}
     </form>

@@ -1,8 +1,7 @@
 /** What an import check found: the rows' problems and a preview of the first rows as they would be stored. */
 import { formatNumber, formatRupiah } from '../../lib/format';
-import type { ImportProblem, ImportReport } from '../../server/services/portfolio';
-
-const TYPE_LABEL = { buy: 'beli', sell: 'jual', dividend: 'dividen' } as const;
+import type { ImportProblem, ImportReport } from '../../lib/island-props';
+import { TYPE_LABEL } from '../../lib/labels';
 
 const where = (p: ImportProblem) =>
   p.line === null ? '' : `Baris ${p.line}${p.column ? `, kolom ${p.column}` : ''}: `;

@@ -1,45 +1,92 @@
-/** /portofolio/metrics: period picker, each return with its label and one-sentence meaning, and value vs IHSG. */
+/**
+ * /portofolio/metrics: period picker, each return with its label and one-sentence meaning, and value vs
+ * the chosen index. The chosen period is written to the address (`periode`) so the view can be shared.
+ */
 import { useState } from 'react';
-import type { PeriodKey, PeriodMetrics } from '../../domain/portfolio/period';
+import type { AnyPeriod, PeriodMetrics } from '../../domain/portfolio/period';
 import { formatDate, formatShortDate } from '../../lib/format';
 import { withBoundary } from '../ui/IslandBoundary';
 import { Pct, Rp } from './figures';
 import { ValueChart } from './ValueChart';
 
-const LABELS: Record<PeriodKey, string> = { ytd: 'YTD', '1t': '1T', '3t': '3T', semua: 'Semua' };
-const TITLES: Record<PeriodKey, string> = {
+const LABELS: Record<AnyPeriod, string> = {
+  '1b': '1B',
+  '3b': '3B',
+  ytd: 'YTD',
+  '1t': '1T',
+  '3t': '3T',
+  semua: 'Semua',
+  kustom: 'Kustom',
+};
+const TITLES: Record<AnyPeriod, string> = {
+  '1b': '1 bulan terakhir',
+  '3b': '3 bulan terakhir',
   ytd: 'sejak awal tahun',
   '1t': '1 tahun terakhir',
   '3t': '3 tahun terakhir',
   semua: 'sejak transaksi pertama',
+  kustom: 'pilihan Anda',
 };
 
 interface Props {
-  periods: Record<PeriodKey, PeriodMetrics>;
-  initial: PeriodKey;
+  periods: Partial<Record<AnyPeriod, PeriodMetrics>>;
+  initial: AnyPeriod;
+  /** The label of the index compared against. */
+  benchmark: string;
 }
 
-function Measure({ label, value, children }: { label: string; value: React.ReactNode; children: React.ReactNode }) {
+/** Keeps the chosen period in the address without a reload. */
+function rememberPeriod(period: AnyPeriod): void {
+  const url = new URL(window.location.href);
+  url.searchParams.set('periode', period);
+  if (period !== 'kustom') {
+    url.searchParams.delete('dari');
+    url.searchParams.delete('sampai');
+  }
+  window.history.replaceState(null, '', url);
+}
+
+/** One figure: an Indonesian label, optionally the usual technical term in small print beside it. */
+function Measure({
+  label,
+  term,
+  value,
+  children,
+}: {
+  label: string;
+  term?: string;
+  value: React.ReactNode;
+  children: React.ReactNode;
+}) {
   return (
     <div className="stat">
-      <div className="stat-label">{label}</div>
+      <div className="stat-label">
+        {label}
+        {term && <span className="stat-term">{term}</span>}
+      </div>
       <div className="stat-value">{value}</div>
       <p className="stat-hint">{children}</p>
     </div>
   );
 }
 
-function MetricsPanel({ periods, initial }: Props) {
-  const [period, setPeriod] = useState<PeriodKey>(initial);
-  const m = periods[period];
+function MetricsPanel({ periods, initial, benchmark }: Props) {
+  const [period, setPeriod] = useState<AnyPeriod>(initial);
+  const m = periods[period]!;
+  const choose = (k: AnyPeriod) => {
+    setPeriod(k);
+    rememberPeriod(k);
+  };
   return (
     <div className="stack">
       <div className="segmented" role="group" aria-label="Periode">
-        {(Object.keys(LABELS) as PeriodKey[]).map((k) => (
-          <button key={k} type="button" aria-pressed={k === period} onClick={() => setPeriod(k)} title={TITLES[k]}>
-            {LABELS[k]}
-          </button>
-        ))}
+        {(Object.keys(LABELS) as AnyPeriod[])
+          .filter((k) => periods[k])
+          .map((k) => (
+            <button key={k} type="button" aria-pressed={k === period} onClick={() => choose(k)} title={TITLES[k]}>
+              {LABELS[k]}
+            </button>
+          ))}
       </div>
       {m.startDate === null ? (
         <p className="card muted">Belum ada nilai portofolio pada periode ini.</p>
@@ -53,21 +100,25 @@ function MetricsPanel({ periods, initial }: Props) {
               <Rp value={m.gain} signed /> dibagi nilai awal periode ditambah dana yang masuk; cara hitung paling
               sederhana, tanpa memperhitungkan kapan dana disetor.
             </Measure>
-            <Measure label="Time-weighted return (TWR)" value={<Pct value={m.timeWeightedReturn} signed />}>
+            <Measure label="Imbal hasil berbobot waktu" term="TWR" value={<Pct value={m.timeWeightedReturn} signed />}>
               Kinerja pilihan saham Anda tanpa terpengaruh kapan dan berapa banyak dana ditambah atau ditarik, sehingga
-              adil dibandingkan dengan IHSG.
+              adil dibandingkan dengan {benchmark}.
             </Measure>
-            <Measure label="IHSG pada tanggal yang sama" value={<Pct value={m.ihsgReturn} signed />}>
-              Perubahan indeks harga saham gabungan selama periode yang sama, pembanding untuk TWR.
+            <Measure label={`${benchmark} pada tanggal yang sama`} value={<Pct value={m.ihsgReturn} signed />}>
+              Perubahan indeks {benchmark} selama periode yang sama, pembanding untuk TWR.
             </Measure>
-            <Measure label="Money-weighted return (XIRR) per tahun" value={<Pct value={m.xirr} signed />}>
+            <Measure label="Imbal hasil berbobot uang per tahun" term="XIRR" value={<Pct value={m.xirr} signed />}>
               Imbal hasil tahunan yang benar-benar Anda alami, dengan memperhitungkan waktu dan besar setiap pembelian,
               penjualan, dan dividen.
             </Measure>
             <Measure label="Imbal hasil disetahunkan" value={<Pct value={m.annualisedReturn} signed />}>
               TWR yang disetarakan menjadi rata-rata per tahun; hanya dihitung untuk periode minimal satu tahun.
             </Measure>
-            <Measure label="Max drawdown" value={<Pct value={m.maxDrawdown ? -m.maxDrawdown.depth : null} signed />}>
+            <Measure
+              label="Penurunan terdalam"
+              term="max drawdown"
+              value={<Pct value={m.maxDrawdown ? -m.maxDrawdown.depth : null} signed />}
+            >
               Penurunan terdalam dari puncak ke titik terendah berikutnya
               {m.maxDrawdown?.troughDate ? ` (terendah pada ${formatShortDate(m.maxDrawdown.troughDate)})` : ''}.
             </Measure>
@@ -75,12 +126,12 @@ function MetricsPanel({ periods, initial }: Props) {
               Simpangan baku imbal hasil harian dikali √252: seberapa liar nilai portofolio naik-turun.
             </Measure>
           </div>
-          <h2>Nilai portofolio vs IHSG</h2>
+          <h2>Nilai portofolio vs {benchmark}</h2>
           <p className="small muted">
             Keduanya dimulai dari 100 di awal periode. Garis portofolio mengikuti TWR, sehingga setoran dan penarikan
             dana tidak membuatnya melompat.
           </p>
-          <ValueChart points={m.chart} />
+          <ValueChart points={m.chart} benchmark={benchmark} />
         </>
       )}
     </div>

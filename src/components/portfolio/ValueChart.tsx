@@ -1,4 +1,5 @@
 /** Portfolio (time-weighted index) against the IHSG, both rebased to 100, with the data as a table for screen readers. */
+import { ChartAttribution } from '../ui/ChartAttribution';
 import type { ComparisonPoint } from '../../domain/portfolio/types';
 import { formatNumber, formatShortDate } from '../../lib/format';
 import { baseOptions, useChart } from './useChart';
@@ -11,7 +12,8 @@ function monthly(points: ComparisonPoint[]): ComparisonPoint[] {
   return points.filter((p, i) => i === points.length - 1 || points[i + 1]!.date.slice(0, 7) !== p.date.slice(0, 7));
 }
 
-export function ValueChart({ points }: { points: ComparisonPoint[] }) {
+/** `benchmark` names the index line (the `ihsg` field of the points carries whichever index was chosen). */
+export function ValueChart({ points, benchmark = 'IHSG' }: { points: ComparisonPoint[]; benchmark?: string }) {
   const ref = useChart(
     (lc, el) => {
       const chart = lc.createChart(el, {
@@ -25,25 +27,25 @@ export function ValueChart({ points }: { points: ComparisonPoint[] }) {
           color: IHSG,
           lineWidth: 2,
           lineStyle: lc.LineStyle.Dashed,
-          title: 'IHSG',
+          title: benchmark,
         });
         ihsg.setData(points.flatMap((p) => (p.ihsg === null ? [] : [{ time: p.date, value: p.ihsg * 100 }])));
       }
       chart.timeScale().fitContent();
       return chart;
     },
-    [points],
+    [points, benchmark],
   );
   return (
     <figure className="chart-figure">
       <div className="chart-legend small" aria-hidden="true">
-        <span style={{ color: PORTFOLIO }}>━ Portofolio</span> <span style={{ color: IHSG }}>╍ IHSG</span>
+        <span style={{ color: PORTFOLIO }}>━ Portofolio</span> <span style={{ color: IHSG }}>╍ {benchmark}</span>
       </div>
       <div
         ref={ref}
         className="chart-box"
         role="img"
-        aria-label="Grafik nilai portofolio dibanding IHSG, lihat tabel data di bawahnya"
+        aria-label={`Grafik nilai portofolio dibanding ${benchmark}, lihat tabel data di bawahnya`}
       />
       <details className="small">
         <summary>Data grafik (akhir bulan)</summary>
@@ -56,7 +58,7 @@ export function ValueChart({ points }: { points: ComparisonPoint[] }) {
                   Portofolio
                 </th>
                 <th scope="col" className="num">
-                  IHSG
+                  {benchmark}
                 </th>
               </tr>
             </thead>
@@ -72,6 +74,9 @@ export function ValueChart({ points }: { points: ComparisonPoint[] }) {
           </table>
         </div>
       </details>
+      <figcaption className="small muted">
+        <ChartAttribution />
+      </figcaption>
     </figure>
   );
 }

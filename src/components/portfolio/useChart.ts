@@ -1,22 +1,28 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { IChartApi } from 'lightweight-charts';
+import { themeColor } from '../../lib/theme';
 
 type LightweightCharts = typeof import('lightweight-charts');
 
-/** Chart options shared by the portfolio charts: Indonesian locale, the site's colours, sized by its box. */
+/**
+ * Chart options shared by the portfolio charts: Indonesian locale, the colours of the page's current
+ * theme (light or dark), sized by its box.
+ */
 export function baseOptions(lc: LightweightCharts) {
+  const grid = themeColor('--c-subtle', '#eef1ef');
+  const border = themeColor('--c-border', '#dde3de');
   return {
     autoSize: true,
     layout: {
-      background: { type: lc.ColorType.Solid, color: '#ffffff' },
-      textColor: '#56635b',
+      background: { type: lc.ColorType.Solid, color: themeColor('--c-surface', '#ffffff') },
+      textColor: themeColor('--c-muted', '#56635b'),
       fontFamily: 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif',
       attributionLogo: false,
     },
-    grid: { vertLines: { color: '#eef1ef' }, horzLines: { color: '#eef1ef' } },
+    grid: { vertLines: { color: grid }, horzLines: { color: grid } },
     localization: { locale: 'id-ID' },
-    rightPriceScale: { borderColor: '#dde3de' },
-    timeScale: { borderColor: '#dde3de' },
+    rightPriceScale: { borderColor: border },
+    timeScale: { borderColor: border },
     handleScroll: false,
     handleScale: false,
   } as const;

@@ -89,9 +89,14 @@ function summary(
 ): PortfolioReport['summary'] {
   let marketValue = 0;
   let remainingCost = 0;
+  let dayChange: number | null = null;
+  let previousValue = 0;
   for (const h of combined) {
     marketValue += h.marketValue;
     remainingCost += h.remainingCost;
+    if (h.dayChange === null) continue;
+    dayChange = (dayChange ?? 0) + h.dayChange;
+    previousValue += h.shares * h.previousClose!;
   }
   const totalInvested = pass.positions.reduce((sum, p) => sum + p.invested, 0);
   const unrealised = marketValue - remainingCost;
@@ -105,6 +110,8 @@ function summary(
     totalReturn,
     totalInvested,
     simpleGainOnCost: totalInvested > 0 ? totalReturn / totalInvested : null,
+    dayChange,
+    dayChangePct: dayChange !== null && previousValue > 0 ? dayChange / previousValue : null,
   };
 }
 

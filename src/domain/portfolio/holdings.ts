@@ -6,11 +6,39 @@ import type { Position } from './ledger';
 import type { PriceTable } from './prices';
 import type { AllocationSlice, Holding, RealisedSell, RealisedTotals } from './types';
 
-/** Last close in force on the last valuation day for a ticker, with its date. */
-function lastClose(table: PriceTable, tickerIndex: number): { close: number | null; date: string | null } {
+interface Closes {
+  close: number | null;
+  date: string | null;
+  previous: number | null;
+}
+
+/**
+ * The last session: the latest valuation day on which any ticker involved has its own close (on a
+ * weekend valued "as of" Sunday, Friday). -1 without closes.
+ */
+function lastSessionDay(table: PriceTable): number {
+  let latest: string | null = null;
+  for (const d of table.lastCloseDates) if (d !== null && (latest === null || d > latest)) latest = d;
+  let day = table.dates.length - 1;
+  while (day >= 0 && latest !== null && table.dates[day]! > latest) day--;
+  return latest === null ? -1 : day;
+}
+
+/**
+ * Last close in force on the last valuation day for a ticker, with its date, and the close in force
+ * the session before the last session (a ticker that did not trade in the last session changed by 0).
+ */
+function lastClose(table: PriceTable, tickerIndex: number, sessionDay: number): Closes {
   const days = table.dates.length;
-  const close = days > 0 ? table.closes[(days - 1) * table.tickerCount + tickerIndex]! : NaN;
-  return close === close ? { close, date: table.lastCloseDates[tickerIndex] ?? null } : { close: null, date: null };
+  const at = (day: number) => (day >= 0 ? table.closes[day * table.tickerCount + tickerIndex]! : NaN);
+  const close = at(days - 1);
+  if (close !== close) return { close: null, date: null, previous: null };
+  const previous = at(sessionDay - 1);
+  return {
+    close,
+    date: table.lastCloseDates[tickerIndex] ?? null,
+    previous: previous === previous ? previous : null,
+  };
 }
 
 function holding(
@@ -18,10 +46,11 @@ function holding(
   ticker: string,
   shares: number,
   cost: number,
-  close: { close: number | null; date: string | null },
+  close: Closes,
   sector: string | null,
 ): Holding {
   const marketValue = close.close === null ? cost : shares * close.close;
+  const moved = close.close !== null && close.previous !== null && close.previous > 0;
   return {
     portfolioId,
     ticker,
@@ -33,6 +62,9 @@ function holding(
     remainingCost: cost,
     lastClose: close.close,
     lastCloseDate: close.date,
+    previousClose: close.previous,
+    dayChange: moved ? shares * (close.close! - close.previous!) : null,
+    dayChangePct: moved ? (close.close! - close.previous!) / close.previous! : null,
     marketValue,
     unrealised: marketValue - cost,
     unrealisedPct: cost > 0 ? (marketValue - cost) / cost : null,
@@ -59,6 +91,7 @@ export function buildHoldings(
   sectors: ReadonlyMap<string, string>,
 ): { byPortfolio: Holding[]; combined: Holding[] } {
   const byPortfolio: Holding[] = [];
+  const session = lastSessionDay(table);
   const shares = new Float64Array(tickers.length);
   const cost = new Float64Array(tickers.length);
   for (const p of positions) {
@@ -69,7 +102,7 @@ export function buildHoldings(
         p.ticker,
         p.shares,
         p.cost,
-        lastClose(table, p.tickerIndex),
+        lastClose(table, p.tickerIndex, session),
         sectors.get(p.ticker) ?? null,
       ),
     );
@@ -79,7 +112,7 @@ export function buildHoldings(
   const combined: Holding[] = [];
   tickers.forEach((t, i) => {
     if (shares[i]! > 0)
-      combined.push(holding(null, t, shares[i]!, cost[i]!, lastClose(table, i), sectors.get(t) ?? null));
+      combined.push(holding(null, t, shares[i]!, cost[i]!, lastClose(table, i, session), sectors.get(t) ?? null));
   });
   setWeights(byPortfolio, (h) => h.portfolioId);
   setWeights(combined, () => null);

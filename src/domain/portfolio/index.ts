@@ -1,5 +1,5 @@
 /**
- * The portfolio engine (SPEC §5): `computePortfolio` for every figure of the portfolio pages,
+ * The portfolio engine (docs/product.md §5): `computePortfolio` for every figure of the portfolio pages,
  * `findFirstOversell` for transaction validation, and the return measures on their own.
  */
 export { computePortfolio, DEFAULT_PORTFOLIO_SETTINGS } from './engine';
@@ -7,4 +7,25 @@ export { findFirstOversell, findOversells } from './validation';
 export { findCoveredDividends, type CoveredDividend } from './duplicates';
 export { annualise, chainIndex, dailyReturns, maxDrawdown, TRADING_DAYS_PER_YEAR, volatility, xirr } from './returns';
 export type * from './types';
-export { PERIODS, periodMetrics, periodStart, type PeriodKey, type PeriodMetrics } from './period';
+export {
+  CUSTOM_PERIOD,
+  PERIODS,
+  periodMetrics,
+  periodStart,
+  presetRange,
+  type AnyPeriod,
+  type DateRange,
+  type PeriodKey,
+  type PeriodMetrics,
+} from './period';
+export { breakEvenSellPrice, realisedByYear, realisedRows, type RealisedRow, type RealisedYear } from './realised';
+export {
+  annualReport,
+  SALE_FINAL_TAX_BPS,
+  yearEnd,
+  type AnnualDividend,
+  type AnnualHolding,
+  type AnnualReport,
+  type AnnualSale,
+} from './annual';
+export { positionHistory, type PositionStep } from './position-history';

@@ -242,3 +242,57 @@ describe('share actions (applied on the ex date, cost kept)', () => {
     expect(r.allocation.byStock.map((s) => s.key)).toEqual(['BBCA', 'TLKM']);
   });
 });
+
+describe('change today (hand-computed)', () => {
+  const buy = (ticker: string, shares: number, price: number) =>
+    tx({ date: '2024-06-03', type: 'buy', ticker, shares, price, fee: 0 });
+
+  it('values each holding at last close minus the previous session close, and sums them', () => {
+    const r = computePortfolio(
+      input({
+        transactions: [buy('BBCA', 200, 9_000), buy('TLKM', 500, 3_000)],
+        prices: {
+          BBCA: [
+            ['2024-06-26', 9_500],
+            ['2024-06-27', 9_600],
+            ['2024-06-28', 9_800],
+          ],
+          TLKM: [
+            ['2024-06-26', 3_100],
+            ['2024-06-27', 3_000],
+          ],
+        },
+        asOf,
+      }),
+    );
+    const [bbca, tlkm] = r.holdings.combined;
+    // BBCA: 200 × (9 800 − 9 600) = +40 000, +2,0833 %; TLKM did not trade on the 28th: no change.
+    expect(bbca).toMatchObject({ previousClose: 9_600, dayChange: 40_000 });
+    expect(bbca!.dayChangePct).toBeCloseTo(200 / 9_600, 12);
+    expect(tlkm).toMatchObject({ previousClose: 3_000, dayChange: 0, dayChangePct: 0 });
+    // Previous value: 200 × 9 600 + 500 × 3 000 = 3 420 000
+    expect(r.summary.dayChange).toBe(40_000);
+    expect(r.summary.dayChangePct).toBeCloseTo(40_000 / 3_420_000, 12);
+  });
+
+  it('shows the last session change on a day without trading, and none without a previous close', () => {
+    const r = computePortfolio(
+      input({
+        transactions: [buy('BBCA', 100, 9_000), buy('ASII', 100, 5_000)],
+        prices: {
+          BBCA: [
+            ['2024-06-27', 9_600],
+            ['2024-06-28', 9_500],
+          ],
+          ASII: [['2024-06-28', 5_100]],
+        },
+        asOf: '2024-06-30',
+      }),
+    );
+    const [asii, bbca] = r.holdings.combined;
+    expect(bbca).toMatchObject({ lastCloseDate: '2024-06-28', previousClose: 9_600, dayChange: -10_000 });
+    expect(asii).toMatchObject({ previousClose: null, dayChange: null, dayChangePct: null });
+    expect(r.summary.dayChange).toBe(-10_000);
+    expect(r.summary.dayChangePct).toBeCloseTo(-10_000 / 960_000, 12);
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * Positions and average cost (SPEC §5): a buy adds shares × price (+ fee when fees enter the average),
+ * Positions and average cost (docs/product.md §5): a buy adds shares × price (+ fee when fees enter the average),
  * a sell removes average cost × shares sold, share actions change the count and keep the cost.
  * Positions hold the remaining cost, not the average, so no per-share rounding ever reaches an amount.
  */

@@ -10,6 +10,10 @@ describe('periodStart', () => {
     ['1t', '2026-11-20', '2025-11-21'],
     ['3t', '2026-11-20', '2023-11-21'],
     ['1t', '2024-02-29', '2023-03-01'],
+    ['1b', '2026-11-20', '2026-10-21'],
+    ['1b', '2026-03-31', '2026-03-01'],
+    ['3b', '2026-11-20', '2026-08-21'],
+    ['3b', '2026-01-15', '2025-10-16'],
     ['semua', '2026-11-20', null],
   ] as const)('%s ending %s starts %s', (period, asOf, start) => {
     expect(periodStart(period, asOf)).toBe(start);
@@ -85,5 +89,22 @@ describe('periodMetrics', () => {
   it('is empty for a portfolio without days in the period', () => {
     const none = computePortfolio(input({ transactions: [], asOf: '2025-06-30' }));
     expect(periodMetrics(none, 'ytd')).toMatchObject({ startDate: null, gain: 0, timeWeightedReturn: null, chart: [] });
+  });
+
+  it('chains exactly the daily returns inside a custom range', () => {
+    const m = periodMetrics(report, 'kustom', { from: '2025-01-01', to: '2025-03-03' });
+    expect(m).toMatchObject({ period: 'kustom', startDate: '2025-01-02', endDate: '2025-03-03', endValue: 220_000 });
+    const inside = report.series.filter((p) => p.date >= '2025-01-01' && p.date <= '2025-03-03');
+    const chained = inside.reduce((acc, p) => acc * (1 + (p.dailyReturn ?? 0)), 1) - 1;
+    expect(inside).toHaveLength(2);
+    expect(m.timeWeightedReturn).toBeCloseTo(chained, 12);
+    // 1 200 → 1 100 → 1 100: −1/12.
+    expect(m.timeWeightedReturn).toBeCloseTo(-1 / 12, 12);
+    expect(m.ihsgReturn).toBeCloseTo(0, 12);
+    expect(m.chart.map((c) => c.date)).toEqual(['2025-01-02', '2025-03-03']);
+  });
+
+  it('is empty for a custom range without valuation days', () => {
+    expect(periodMetrics(report, 'kustom', { from: '2025-04-01', to: '2025-05-01' }).startDate).toBeNull();
   });
 });

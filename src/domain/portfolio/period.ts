@@ -1,16 +1,27 @@
 /**
- * Performance over a period picked on the metrics page (YTD, 1 year, 3 years, all), computed from the
- * engine's daily series: the value at the end of the day before the period is invested at its start.
+ * Performance over a period picked on the metrics page (1 and 3 months, YTD, 1 and 3 years, all, or
+ * a custom from–to range), computed from the engine's daily series: the value at the end of the day
+ * before the period is invested at its start.
  */
 import { toDay } from './dates';
 import { annualise, maxDrawdown, volatility, xirr } from './returns';
 import type { ComparisonPoint, Drawdown, IsoDate, PortfolioReport } from './types';
 
-export const PERIODS = ['ytd', '1t', '3t', 'semua'] as const;
+/** The preset periods, shortest first: 1 and 3 months (bulan), year to date, 1 and 3 years (tahun), all. */
+export const PERIODS = ['1b', '3b', 'ytd', '1t', '3t', 'semua'] as const;
 export type PeriodKey = (typeof PERIODS)[number];
+/** A from–to range the member picks; its bounds travel beside the key. */
+export const CUSTOM_PERIOD = 'kustom';
+export type AnyPeriod = PeriodKey | typeof CUSTOM_PERIOD;
+
+/** Inclusive date bounds; null leaves that side open (first day, as-of). */
+export interface DateRange {
+  from: IsoDate | null;
+  to: IsoDate | null;
+}
 
 export interface PeriodMetrics {
-  period: PeriodKey;
+  period: AnyPeriod;
   /** First and last valuation day in the period; null when the portfolio has no day in it. */
   startDate: IsoDate | null;
   endDate: IsoDate | null;
@@ -39,17 +50,24 @@ export function periodStart(period: PeriodKey, asOf: IsoDate): IsoDate | null {
   if (period === 'semua') return null;
   const year = Number(asOf.slice(0, 4));
   if (period === 'ytd') return `${year}-01-01`;
-  const back = period === '1t' ? 1 : 3;
-  // The day after the same date `back` years earlier (29 February falls back to 28 February).
-  const d = new Date(Date.UTC(year - back, Number(asOf.slice(5, 7)) - 1, Number(asOf.slice(8, 10))));
-  if (d.getUTCDate() !== Number(asOf.slice(8, 10))) d.setUTCDate(0);
+  const months = { '1b': 1, '3b': 3, '1t': 12, '3t': 36 }[period];
+  // The day after the same date `months` earlier; a day the month lacks (31, 29 February) falls back
+  // to that month's last day.
+  const day = Number(asOf.slice(8, 10));
+  const d = new Date(Date.UTC(year, Number(asOf.slice(5, 7)) - 1 - months, day));
+  if (d.getUTCDate() !== day) d.setUTCDate(0);
   d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString().slice(0, 10);
 }
 
+/** The dates a preset period covers ending at `asOf`. */
+export function presetRange(period: PeriodKey, asOf: IsoDate): DateRange {
+  return { from: periodStart(period, asOf), to: null };
+}
+
 type Series = Pick<PortfolioReport, 'series' | 'performance' | 'asOf'>;
 
-function empty(period: PeriodKey): PeriodMetrics {
+function empty(period: AnyPeriod): PeriodMetrics {
   return {
     period,
     startDate: null,
@@ -77,11 +95,25 @@ function firstIndex(report: Series, start: IsoDate | null): number {
   return i === -1 ? report.series.length : i;
 }
 
-/** The period's figures; for all history the return measures are the engine's own. */
-export function periodMetrics(report: Series, period: PeriodKey): PeriodMetrics {
+/** One past the last point dated on or before `end`. */
+function endIndex(report: Series, end: IsoDate | null): number {
+  const n = report.series.length;
+  if (end === null) return n;
+  let i = n;
+  while (i > 0 && report.series[i - 1]!.date > end) i--;
+  return i;
+}
+
+/**
+ * The figures over the valuation days inside `range` (a preset's own range when none is given). The
+ * time-weighted return chains the daily returns of exactly those days; over all history the return
+ * measures are the engine's own.
+ */
+export function periodMetrics(report: Series, period: AnyPeriod, range?: DateRange): PeriodMetrics {
   const { series, performance: perf } = report;
-  const i0 = firstIndex(report, periodStart(period, report.asOf));
-  const n = series.length;
+  const r = range ?? (period === CUSTOM_PERIOD ? { from: null, to: null } : presetRange(period, report.asOf));
+  const i0 = firstIndex(report, r.from);
+  const n = endIndex(report, r.to);
   if (i0 >= n) return empty(period);
   const before = i0 > 0 ? series[i0 - 1]! : null;
   const startValue = before?.value ?? 0;
@@ -126,15 +158,18 @@ export function periodMetrics(report: Series, period: PeriodKey): PeriodMetrics 
     ihsgReturn: perf.ihsgReturn,
     chart,
   };
-  if (i0 === 0) return metrics;
+  const whole = n === series.length;
+  if (i0 === 0 && whole) return metrics;
   const last = chart[chart.length - 1]!;
   const twr = last.portfolio - 1;
   const dd = maxDrawdown(chart.map((c) => c.portfolio));
+  const firstDay = before ? toDay(before.date) : toDay(series[0]!.date);
   return {
     ...metrics,
     timeWeightedReturn: twr,
-    annualisedReturn: annualise(twr, toDay(last.date) - toDay(before!.date)),
-    xirr: xirr([...days, toDay(report.asOf)], [...amounts, endValue]),
+    annualisedReturn: annualise(twr, toDay(last.date) - firstDay),
+    // The value at the period's end stands in for a sale on that day (as-of for a period that runs to it).
+    xirr: xirr([...days, whole ? toDay(report.asOf) : toDay(last.date)], [...amounts, endValue]),
     maxDrawdown: dd && {
       depth: dd.depth,
       peakDate: dd.peak >= 0 ? chart[dd.peak]!.date : null,

@@ -1,5 +1,5 @@
 /**
- * Return measures (SPEC §5): time-weighted return from daily sub-periods, XIRR, annualisation,
+ * Return measures (docs/product.md §5): time-weighted return from daily sub-periods, XIRR, annualisation,
  * max drawdown on the time-weighted index and annualised volatility. Pure number functions.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Input and output shapes of the portfolio engine (SPEC §5). Amounts are whole Rupiah integers;
+ * Input and output shapes of the portfolio engine (docs/product.md §5). Amounts are whole Rupiah integers;
  * per-share values (prices, average price, dividend per share) may carry decimals.
  */
 
@@ -87,6 +87,14 @@ export interface Holding {
   remainingCost: number;
   lastClose: number | null;
   lastCloseDate: IsoDate | null;
+  /** Close in force on the valuation day before the last one; null without one. */
+  previousClose: number | null;
+  /**
+   * Change "today": shares × (last close − previous close), and that price change ÷ previous close;
+   * null without both closes. A ticker without a trade on the last day changes by zero.
+   */
+  dayChange: number | null;
+  dayChangePct: number | null;
   /** shares × last close; remaining cost while the ticker has no close yet. */
   marketValue: number;
   unrealised: number;
@@ -220,6 +228,9 @@ export interface PortfolioSummary {
   totalInvested: number;
   /** totalReturn ÷ totalInvested; null before any buy. */
   simpleGainOnCost: number | null;
+  /** Sum of the holdings' day changes, and that ÷ their value at the previous close; null when none has one. */
+  dayChange: number | null;
+  dayChangePct: number | null;
 }
 
 /** A sell of more shares than were held on its date: which sell, and how many shares were held just before it. */

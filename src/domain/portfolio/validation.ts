@@ -1,6 +1,6 @@
 /**
  * Checks a portfolio's transactions for a sell that exceeds the shares held on its date, so a service
- * can refuse an add, edit or delete that would break a later sell (SPEC §5, validation).
+ * can refuse an add, edit or delete that would break a later sell (docs/product.md §5, validation).
  */
 import { normaliseActions, sharesAfter } from './actions';
 import { toDay } from './dates';

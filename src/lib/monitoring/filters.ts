@@ -71,8 +71,22 @@ export function isNoise(event: Event, hint?: EventHint): boolean {
   return exceptionTexts(event).some((t) => NOISE_MESSAGES.some((re) => re.test(t)));
 }
 
-/** Removes what could identify a person beyond the member id: email, IP, cookies, auth headers, query strings. */
+/** Where a failed query's message starts listing its parameters (Drizzle: "Failed query: …\nparams: …"). */
+export const QUERY_PARAMS_MARK = '\nparams: ';
+
+/** A message without the query parameters it may list: they can hold password hashes and personal data. */
+export function withoutQueryParams(message: string): string {
+  const cut = message.indexOf(QUERY_PARAMS_MARK);
+  return cut < 0 ? message : message.slice(0, cut);
+}
+
+/**
+ * Removes what could identify a person beyond the member id: email, IP, cookies, auth headers, query
+ * strings, and the parameters of failed database queries.
+ */
 export function scrub<T extends Event>(event: T): T {
+  for (const value of event.exception?.values ?? []) if (value.value) value.value = withoutQueryParams(value.value);
+  if (event.message) event.message = withoutQueryParams(event.message);
   if (event.user) {
     const { id } = event.user;
     event.user = id === undefined ? {} : { id };

@@ -32,8 +32,9 @@ export function passwordProblem(password: string, email?: string): string | null
   if (password.length > 200) return 'Kata sandi maksimal 200 karakter.';
   const lower = password.toLowerCase();
   if (COMMON_PASSWORDS.has(lower)) return 'Kata sandi ini terlalu umum dan mudah ditebak. Pilih yang lain.';
-  if (email && lower.includes(email.toLowerCase().split('@')[0]!) && email.split('@')[0]!.length >= 4) {
-    return 'Kata sandi tidak boleh memuat alamat email Anda.';
+  const local = email?.toLowerCase().split('@')[0] ?? '';
+  if (local.length >= 4 && lower.includes(local)) {
+    return `Kata sandi tidak boleh memuat "${local}", bagian depan alamat email Anda.`;
   }
   if (/^(.)\1+$/.test(password)) return 'Kata sandi tidak boleh berupa satu karakter yang diulang.';
   return null;

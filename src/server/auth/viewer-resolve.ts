@@ -8,6 +8,7 @@ import { getDb } from '../db/client';
 import { findUserById, type User } from '../services/accounts';
 import { currentTier } from '../services/membership';
 import { activeImpersonation, endImpersonation } from '../services/impersonation';
+import { sessionIsActive } from './sessions';
 import type { Viewer } from './viewer';
 
 export const IMPERSONATION_COOKIE = 'telaah.impersonation';
@@ -16,7 +17,14 @@ async function toViewer(user: User, now: Date): Promise<Viewer> {
   const t = await currentTier(await getDb(), user.id, now);
   // Admins have everything a premium member has.
   const tier = user.role === 'admin' ? 'premium' : t.tier;
-  return { id: user.id, name: user.name, email: user.email, role: user.role, tier, tierEndsAt: t.endsAt?.toISOString() ?? null };
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
+    tier,
+    tierEndsAt: t.endsAt?.toISOString() ?? null,
+  };
 }
 
 export interface Identity {
@@ -29,13 +37,13 @@ export interface Identity {
 export async function resolveIdentity(request: Request, cookies: AstroCookies, now: Date): Promise<Identity> {
   const none: Identity = { viewer: null, actor: null, impersonationExpiresAt: null };
   if (!/authjs\.session-token/.test(request.headers.get('cookie') ?? '')) return none;
-  const session = (await getSession(request).catch(() => null)) as { userId?: string; issuedAt?: number } | null;
-  if (!session?.userId) return none;
+  const session = (await getSession(request).catch(() => null)) as { userId?: string; sessionId?: string } | null;
+  if (!session?.userId || typeof session.sessionId !== 'string') return none;
   const db = await getDb();
+  // A cookie is only as good as its server-side session: sign-out and password changes delete those.
+  if (!(await sessionIsActive(db, session.sessionId, session.userId))) return none;
   const user = await findUserById(db, session.userId);
   if (!user) return none;
-  // A password change voids sessions issued before it.
-  if ((session.issuedAt ?? 0) * 1000 < Math.floor(user.sessionsValidAfter.getTime() / 1000) * 1000) return none;
   const self = await toViewer(user, now);
   const impId = cookies.get(IMPERSONATION_COOKIE)?.value;
   if (!impId || user.role !== 'admin') return { ...none, viewer: self };

@@ -76,4 +76,3 @@ export function upside(target: number | undefined, close: number | undefined): n
   return target / close - 1;
 }
 
-export const RATING_LABEL = { beli: 'Beli', tahan: 'Tahan', jual: 'Jual' } as const;

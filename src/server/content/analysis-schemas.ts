@@ -1,11 +1,10 @@
 /**
- * Frontmatter schemas of the analysis collections (SPEC §4), kept apart from content.config.ts so that
+ * Frontmatter schemas of the analysis collections (docs/product.md §4), kept apart from content.config.ts so that
  * unit tests can check every rule without Astro. A mistake fails `astro sync/check/build` naming the
  * file and the field.
  */
 import { z } from 'astro/zod';
 import { TIERS } from '../../domain/tiers';
-import { KNOWN_TICKERS } from '../../domain/universe';
 
 const text = z.string().trim().min(1);
 const isoDate = z.coerce.date({ error: 'must be a date written as YYYY-MM-DD' });
@@ -15,10 +14,9 @@ export const analysisSchema = z
     title: text,
     date: isoDate,
     author: text,
-    emiten: z
-      .string()
-      .regex(/^[A-Z]{4}$/, 'ticker must be 4 capital letters')
-      .refine((t) => KNOWN_TICKERS.has(t), { message: 'unknown ticker (not in src/domain/universe.ts)' }),
+    // Only the format: whether the market data knows the ticker is checked at start-up and after
+    // every import (a warning, never a failed build), since the data changes without a rebuild.
+    emiten: z.string().regex(/^[A-Z]{4}$/, 'ticker must be 4 capital letters'),
     rating: z.enum(['beli', 'tahan', 'jual']),
     targetPrice: z.number().int().positive().optional(),
     fairValue: z.number().int().positive().optional(),
@@ -55,7 +53,7 @@ export const nonEmitenAnalysisSchema = z
     date: isoDate,
     author: text,
     category: z.enum(NON_EMITEN_CATEGORIES),
-    // SPEC §1/§3: every non-emiten analysis is premium content (teaser public).
+    // docs/product.md §1/§3: every non-emiten analysis is premium content (teaser public).
     tier: z.literal('premium', { error: 'non-emiten analyses are premium content: tier must be "premium"' }),
     summary: text.max(400),
   })

@@ -1,5 +1,5 @@
 /**
- * The current analyst call per ticker: the latest emiten analysis of each ticker (SPEC §3).
+ * The current analyst call per ticker: the latest emiten analysis of each ticker (docs/product.md §3).
  */
 import { currentCalls } from '../../domain/recommendations';
 import type { CallSource } from '../services/recommendations';

@@ -3,6 +3,7 @@
  * entries carry gated text and must never be imported by an island.
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
+import { LEVEL_LABEL } from '../../lib/labels';
 
 export type Course = CollectionEntry<'courses'>;
 export type Lesson = CollectionEntry<'lessons'>;
@@ -12,8 +13,6 @@ export interface CourseWithLessons {
   /** In file order (`01-…`, `02-…`). */
   lessons: Lesson[];
 }
-
-export const LEVEL_LABEL = { pemula: 'Pemula', menengah: 'Menengah', mahir: 'Mahir' } as const;
 
 /** `valuasi-saham/02-per-price-to-earnings-ratio` → `valuasi-saham`. */
 function courseIdOf(lesson: Lesson): string {

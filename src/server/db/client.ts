@@ -66,11 +66,18 @@ async function openPostgres(url: string): Promise<DbHandle> {
     console.error(JSON.stringify({ level: 'error', msg: 'idle PostgreSQL client error', error: err.message })),
   );
   const db = drizzle({ client: pool, schema });
-  await migrate(db, { migrationsFolder: migrationsFolder() });
+  try {
+    await migrate(db, { migrationsFolder: migrationsFolder() });
+  } catch (err) {
+    // A failed open leaves nothing behind: the next attempt makes its own pool.
+    await pool.end().catch(() => undefined);
+    throw err;
+  }
   return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
 }
 
 const KEY = Symbol.for('telaah.db');
+const OPEN_RETRY_MS = 2_000;
 type Holder = { [KEY]?: Promise<DbHandle> };
 
 /** Installs an already-open handle as this process' database (the start script does this). */
@@ -78,14 +85,27 @@ export function setProcessDatabase(handle: DbHandle): void {
   (globalThis as Holder)[KEY] = Promise.resolve(handle);
 }
 
-/** The process' database, opened from the environment on first use. */
+/**
+ * The process' database, opened from the environment on first use. A failed open is kept for
+ * OPEN_RETRY_MS only: a later request tries again, so a server started while its database was
+ * unreachable recovers.
+ */
 export function processDatabase(): Promise<DbHandle> {
   const holder = globalThis as Holder;
-  holder[KEY] ??= (async () => {
-    const { config } = await import('../config');
-    const c = config();
-    return openDatabase({ databaseUrl: c.DATABASE_URL, dataDir: c.DATA_DIR });
-  })();
+  if (!holder[KEY]) {
+    const opening = (async () => {
+      const { config } = await import('../config');
+      const c = config();
+      return openDatabase({ databaseUrl: c.DATABASE_URL, dataDir: c.DATA_DIR });
+    })();
+    holder[KEY] = opening;
+    // Kept for a moment, so that the many queries of one request do not each try again.
+    opening.catch(() => {
+      setTimeout(() => {
+        if (holder[KEY] === opening) delete holder[KEY];
+      }, OPEN_RETRY_MS).unref();
+    });
+  }
   return holder[KEY];
 }
 

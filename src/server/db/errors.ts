@@ -16,3 +16,35 @@ export function pgErrorCode(err: unknown): string | undefined {
   }
   return undefined;
 }
+
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH', 'ECONNRESET']);
+
+/** The network error code behind a failed connection (pg may wrap several attempts in an AggregateError). */
+function connectionCode(err: unknown): string | undefined {
+  const seen: unknown[] = [err];
+  for (let i = 0; i < seen.length && i < 10; i++) {
+    const e = seen[i] as { code?: unknown; cause?: unknown; errors?: unknown[] } | null;
+    if (!e || typeof e !== 'object') continue;
+    if (typeof e.code === 'string' && CONNECTION_CODES.has(e.code)) return e.code;
+    if (e.cause) seen.push(e.cause);
+    if (Array.isArray(e.errors)) seen.push(...e.errors);
+  }
+  return undefined;
+}
+
+/**
+ * One line for an unreachable PostgreSQL server, naming host, port and cause but never the password;
+ * undefined when `err` is not a connection failure.
+ */
+export function unreachableDatabaseMessage(err: unknown, databaseUrl: string | undefined): string | undefined {
+  const code = connectionCode(err);
+  if (!code || !databaseUrl) return undefined;
+  let where = 'the server in DATABASE_URL';
+  try {
+    const url = new URL(databaseUrl);
+    where = `${url.hostname || 'localhost'}:${url.port || '5432'}`;
+  } catch {
+    // An unparsable URL is named generically.
+  }
+  return `Cannot reach PostgreSQL at ${where} (${code}). Check DATABASE_URL and that the database server is running.`;
+}

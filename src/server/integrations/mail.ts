@@ -35,5 +35,7 @@ export async function sendMail(mail: Mail): Promise<void> {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const file = path.join(dir, `${stamp}-${Math.random().toString(36).slice(2, 8)}.json`);
   await writeFile(file, JSON.stringify(message, null, 2));
-  console.log(JSON.stringify({ level: 'info', msg: 'mail written to outbox', to: mail.to, subject: mail.subject, file }));
+  console.log(
+    JSON.stringify({ level: 'info', msg: 'mail written to outbox', to: mail.to, subject: mail.subject, file }),
+  );
 }

@@ -1,5 +1,5 @@
 /**
- * Server monitoring through `@sentry/astro` (SPEC §7.5). The SDK is loaded and started only when
+ * Server monitoring through `@sentry/astro` (docs/product.md §7.5). The SDK is loaded and started only when
  * SENTRY_DSN is set: without it no Sentry code is even imported. `src/middleware.ts` imports this module
  * first (so that endpoints report too, not only page rendering), and the `@sentry/astro` integration
  * injects it into page rendering as its server init file.
@@ -72,6 +72,19 @@ export function captureServerError(error: unknown, scope: ErrorScope): string | 
     if (error === null || error === undefined)
       return Sentry.captureMessage('Server error without an exception', 'error');
     return Sentry.captureException(error, { mechanism: { type: 'auto.middleware.astro', handled: false } });
+  });
+}
+
+/**
+ * Reports a problem a background job found (not an exception: e.g. a trading day's data still missing)
+ * as an error-level message with the given tags. Returns the event id, or undefined when monitoring is off.
+ */
+export function captureJobProblem(message: string, tags: Record<string, string>): string | undefined {
+  const Sentry = sdk;
+  if (!Sentry) return undefined;
+  return Sentry.withScope((s) => {
+    for (const [k, v] of Object.entries(tags)) s.setTag(k, v);
+    return Sentry.captureMessage(message, 'error');
   });
 }
 

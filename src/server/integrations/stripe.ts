@@ -152,9 +152,21 @@ export async function retrieveCheckoutSession(id: string): Promise<CheckoutSessi
 
 export class WebhookSignatureError extends Error {}
 
+/** A correctly signed event that is not shaped like a Stripe event. */
+export class MalformedWebhookEventError extends Error {}
+
+/** How far the signature's timestamp may lie from our clock, either way. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+function signatureTimestamp(signature: string): number | undefined {
+  const t = /(?:^|,)t=(\d+)(?:,|$)/.exec(signature)?.[1];
+  return t ? Number(t) : undefined;
+}
+
 /**
- * Verifies the `Stripe-Signature` header over the raw body (HMAC with STRIPE_WEBHOOK_SECRET, 5-minute
- * tolerance) and returns the event; throws WebhookSignatureError for a bad or stale signature.
+ * Verifies the `Stripe-Signature` header over the raw body (HMAC with STRIPE_WEBHOOK_SECRET, a timestamp
+ * within 5 minutes of now in the past or the future) and returns the event; throws WebhookSignatureError
+ * for a bad or stale signature and MalformedWebhookEventError for a signed body that is not an event.
  */
 export function verifyWebhook(rawBody: string, signature: string | null): WebhookEventView {
   const secret = config().STRIPE_WEBHOOK_SECRET;
@@ -162,10 +174,22 @@ export function verifyWebhook(rawBody: string, signature: string | null): Webhoo
   if (!signature) throw new WebhookSignatureError('missing Stripe-Signature header');
   let event: Stripe.Event;
   try {
-    event = Stripe.webhooks.constructEvent(rawBody, signature, secret);
+    event = Stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
   } catch (err) {
     throw new WebhookSignatureError(err instanceof Error ? err.message : String(err));
   }
+  // The SDK bounds the timestamp's age only; one from the future would stay valid for as long.
+  const t = signatureTimestamp(signature);
+  if (t === undefined || t > Date.now() / 1000 + WEBHOOK_TOLERANCE_SECONDS)
+    throw new WebhookSignatureError('signature timestamp is in the future');
+  const shape = event as { id?: unknown; type?: unknown; data?: { object?: unknown } } | null;
+  if (
+    typeof shape?.id !== 'string' ||
+    typeof shape.type !== 'string' ||
+    typeof shape.data?.object !== 'object' ||
+    shape.data.object === null
+  )
+    throw new MalformedWebhookEventError('signed body is not a Stripe event');
   const object = event.data.object as { object?: string };
   return {
     id: event.id,

@@ -3,6 +3,7 @@
  * of the handlers it is given and offers the few Bot API calls Telaah makes. It knows nothing of
  * members or tiers; `server/services/telegram` decides.
  */
+import { timingSafeEqual } from 'node:crypto';
 import { Bot, GrammyError, HttpError, webhookCallback } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
 
@@ -116,6 +117,26 @@ function pacer(ms: number): () => Promise<void> {
 /** Chat ids from the configuration are strings; the Bot API takes numeric ids as numbers. */
 const chat = (id: string) => (/^-?\d+$/.test(id) ? Number(id) : id);
 
+function hasSecret(request: Request, secret: string): boolean {
+  const given = Buffer.from(request.headers.get('x-telegram-bot-api-secret-token') ?? '');
+  const wanted = Buffer.from(secret);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
+
+/** Why a webhook body is not an update the bot can handle; undefined when it is one. */
+async function updateProblem(request: Request): Promise<string | undefined> {
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    return 'not JSON';
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return 'not an object';
+  const id = (body as { update_id?: unknown }).update_id;
+  if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 0) return 'no valid update_id';
+  return undefined;
+}
+
 /** The bot; without `handlers` it only makes calls (CLIs) and answers every webhook request 503. */
 export function createTelegram(settings: TelegramSettings, handlers?: BotHandlers): Telegram {
   const bot = new Bot(settings.token, {
@@ -136,12 +157,15 @@ export function createTelegram(settings: TelegramSettings, handlers?: BotHandler
       if (!handlers) return new Response('"no handlers"', { status: 503 });
       // Without a configured secret grammY would accept anyone: refuse instead.
       if (!callback) return new Response('"unauthorized"', { status: 401 });
-      try {
-        return await callback(request);
-      } catch (err) {
-        if (err instanceof SyntaxError) return new Response('"bad request"', { status: 400 });
-        throw err;
+      if (!hasSecret(request, settings.webhookSecret!)) return new Response('"unauthorized"', { status: 401 });
+      // Telegram sent it (the secret matches), so a body we cannot use is acknowledged: any other
+      // answer makes Telegram deliver it again and again.
+      const problem = await updateProblem(request.clone());
+      if (problem) {
+        console.warn(JSON.stringify({ level: 'warn', msg: 'telegram update rejected', reason: problem }));
+        return new Response('"rejected"', { status: 200 });
       }
+      return await callback(request);
     },
     async sendMessage(chatId, text) {
       await pace();

@@ -8,6 +8,7 @@ import { sendMail, type Mail } from '../integrations/mail';
 import { processTelegram, type TelegramDeps } from '../services/telegram';
 import { appUrl } from '../services/telegram/context';
 import { defaultSources, type NoticeSources } from '../services/notifications/lookups';
+import { marketUpdateSettings, type MarketUpdateSettings } from '../services/market-update';
 
 export interface JobContext {
   db: Db;
@@ -18,6 +19,13 @@ export interface JobContext {
   telegram: TelegramDeps | null;
   mail: (mail: Mail) => Promise<void>;
   sources: NoticeSources;
+  /**
+   * The market update's settings, null when no feed is configured (MARKET_FEED unset). Read when the job
+   * runs, so a broken holiday file fails that job alone.
+   */
+  marketUpdate: () => Promise<MarketUpdateSettings | null>;
+  /** Sends a problem a job found to monitoring (a no-op without SENTRY_DSN). */
+  report: (message: string, tags: Record<string, string>) => void;
 }
 
 export async function jobContextFromConfig(db: Db): Promise<JobContext> {
@@ -30,5 +38,9 @@ export async function jobContextFromConfig(db: Db): Promise<JobContext> {
     telegram: await processTelegram(),
     mail: sendMail,
     sources: defaultSources(db),
+    marketUpdate: () => marketUpdateSettings(c),
+    // Loaded on first use: Sentry starts only where a problem is reported and SENTRY_DSN is set.
+    report: (message, tags) =>
+      void import('../integrations/sentry').then((m) => m.captureJobProblem(message, tags)).catch(() => undefined),
   };
 }

@@ -1,5 +1,5 @@
 /**
- * The monitoring tunnel (SPEC §7.5): the browser SDK posts envelopes to our own origin, so that
+ * The monitoring tunnel (docs/product.md §7.5): the browser SDK posts envelopes to our own origin, so that
  * `connect-src 'self'` holds and blockers do not drop them, and this relays them to Sentry. It is never
  * an open relay: an envelope goes upstream only when its DSN is the configured one and the `o`/`p`/`r`
  * parameters name that DSN's organisation, project and region; the upstream address is derived from the

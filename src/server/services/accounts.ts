@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { authAccounts, users } from '../db/schema';
 import { hashPassword, passwordProblem, verifyPassword } from '../auth/password';
-import { countInWindow, LIMITS, recordEvent, retryAfterSeconds } from './rate-limit';
+import { giveBackSlot, LIMITS, recordEvent, takeSlot } from './rate-limit';
 import { consumeEmailToken, issueEmailToken } from './email-tokens';
 import { sendMail } from '../integrations/mail';
 
@@ -21,7 +21,11 @@ export const emailSchema = z
   .min(1, 'Email wajib diisi.')
   .max(254, 'Email terlalu panjang.')
   .pipe(z.email({ error: 'Format email tidak valid, contoh: nama@contoh.com.' }));
-export const nameSchema = z.string({ error: 'Nama wajib diisi.' }).trim().min(2, 'Nama minimal 2 karakter.').max(80, 'Nama maksimal 80 karakter.');
+export const nameSchema = z
+  .string({ error: 'Nama wajib diisi.' })
+  .trim()
+  .min(2, 'Nama minimal 2 karakter.')
+  .max(80, 'Nama maksimal 80 karakter.');
 
 export interface RequestInfo {
   ip: string;
@@ -29,9 +33,12 @@ export interface RequestInfo {
   baseUrl: string;
 }
 
-export type SignUpResult = { ok: true; userId: string } | { ok: false; status: 400 | 409 | 429; errors: FieldErrors };
+export type SignUpResult = { ok: true } | { ok: false; status: 400 | 429; errors: FieldErrors };
 
-/** Creates an unverified account and mails the verification link. */
+/**
+ * Creates an unverified account and mails the verification link; for an address that already has an
+ * account, mails its owner instead and answers exactly the same.
+ */
 export async function signUp(db: Db, input: Record<string, unknown>, req: RequestInfo): Promise<SignUpResult> {
   const errors: FieldErrors = {};
   const name = nameSchema.safeParse(input.name);
@@ -43,22 +50,46 @@ export async function signUp(db: Db, input: Record<string, unknown>, req: Reques
   if (pwProblem) errors.password = pwProblem;
   if (Object.keys(errors).length) return { ok: false, status: 400, errors };
 
-  if ((await recordEvent(db, `signup:ip:${req.ip}`, LIMITS.signUpAddress, req.now)) > LIMITS.signUpAddress.max ||
-      (await recordEvent(db, `signup:email:${email.data}`, LIMITS.signUpEmail, req.now)) > LIMITS.signUpEmail.max) {
+  if (
+    (await recordEvent(db, `signup:ip:${req.ip}`, LIMITS.signUpAddress, req.now)) > LIMITS.signUpAddress.max ||
+    (await recordEvent(db, `signup:email:${email.data}`, LIMITS.signUpEmail, req.now)) > LIMITS.signUpEmail.max
+  ) {
     return { ok: false, status: 429, errors: { form: 'Terlalu banyak percobaan pendaftaran. Coba lagi nanti.' } };
   }
-  const existing = await findUserByEmail(db, email.data!);
-  if (existing) return { ok: false, status: 409, errors: { email: 'Email ini sudah terdaftar. Silakan masuk atau atur ulang kata sandi.' } };
-
+  // The same answer, and the same work, whether or not the address has an account: sign-up must not
+  // tell who is a member. The owner of an existing account is told by email instead.
   const passwordHash = await hashPassword(password);
-  const [user] = await db.insert(users).values({ name: name.data!, email: email.data!, passwordHash }).onConflictDoNothing().returning();
-  if (!user) return { ok: false, status: 409, errors: { email: 'Email ini sudah terdaftar. Silakan masuk.' } };
-  await sendVerification(db, user, req);
-  return { ok: true, userId: user.id };
+  const existing = await findUserByEmail(db, email.data!);
+  const [user] = existing
+    ? []
+    : await db
+        .insert(users)
+        .values({ name: name.data!, email: email.data!, passwordHash })
+        .onConflictDoNothing()
+        .returning();
+  if (user) await sendVerification(db, user, req);
+  else await sendExistingAccountNotice(existing ?? (await findUserByEmail(db, email.data!))!, req);
+  return { ok: true };
+}
+
+/** Tells the owner of an account that someone tried to sign up with its address. */
+async function sendExistingAccountNotice(user: Pick<User, 'email' | 'name'>, req: Pick<RequestInfo, 'baseUrl'>) {
+  const signIn = `${req.baseUrl}/sign-in`;
+  const reset = `${req.baseUrl}/reset-password`;
+  await sendMail({
+    to: user.email,
+    subject: 'Pendaftaran dengan email Anda di Telaah',
+    text: `Halo ${user.name},\n\nSeseorang (mungkin Anda) mencoba mendaftar di Telaah dengan email ini, padahal email ini sudah punya akun.\n\nJika itu Anda, masuk di ${signIn} atau atur ulang kata sandi di ${reset}.\nJika bukan Anda, abaikan email ini; akun Anda tidak berubah.\n\nSalam,\nTim Telaah`,
+    html: `<p>Halo ${escapeHtml(user.name)},</p><p>Seseorang (mungkin Anda) mencoba mendaftar di Telaah dengan email ini, padahal email ini sudah punya akun.</p><p>Jika itu Anda, <a href="${signIn}">masuk</a> atau <a href="${reset}">atur ulang kata sandi</a>.</p><p>Jika bukan Anda, abaikan email ini; akun Anda tidak berubah.</p>`,
+  });
 }
 
 /** Mails a fresh verification link to the account's address. */
-export async function sendVerification(db: Db, user: Pick<User, 'id' | 'email' | 'name'>, req: Pick<RequestInfo, 'now' | 'baseUrl'>): Promise<void> {
+export async function sendVerification(
+  db: Db,
+  user: Pick<User, 'id' | 'email' | 'name'>,
+  req: Pick<RequestInfo, 'now' | 'baseUrl'>,
+): Promise<void> {
   const token = await issueEmailToken(db, user.id, 'verify-email', user.email, req.now);
   const link = `${req.baseUrl}/api/account/verify-email?token=${token}`;
   await sendMail({
@@ -71,44 +102,60 @@ export async function sendVerification(db: Db, user: Pick<User, 'id' | 'email' |
 
 /** Marks the address of a verification or change-of-address token as verified. */
 export async function confirmEmailToken(db: Db, token: string, now: Date): Promise<User | null> {
-  const t = await consumeEmailToken(db, token, now);
+  const t = await consumeEmailToken(db, token, ['verify-email', 'change-email'], now);
   if (!t) return null;
-  const [user] = await db.update(users).set({ email: t.email, emailVerifiedAt: now }).where(eq(users.id, t.userId)).returning();
+  const [user] = await db
+    .update(users)
+    .set({ email: t.email, emailVerifiedAt: now })
+    .where(eq(users.id, t.userId))
+    .returning();
   return user ?? null;
 }
 
 export type SignInResult =
-  | { ok: true; user: User }
-  | { ok: false; status: 400 | 401 | 403 | 429; message: string; retryAfter?: number };
+  { ok: true; user: User } | { ok: false; status: 400 | 401 | 403 | 429; message: string; retryAfter?: number };
 
 const INVALID = 'Email atau kata sandi salah.';
 
 /** Password sign-in. Same message and cost for unknown emails and wrong passwords. */
-export async function signInWithPassword(db: Db, input: Record<string, unknown>, req: RequestInfo): Promise<SignInResult> {
+export async function signInWithPassword(
+  db: Db,
+  input: Record<string, unknown>,
+  req: RequestInfo,
+): Promise<SignInResult> {
   const email = emailSchema.safeParse(input.email);
   const password = typeof input.password === 'string' ? input.password : '';
   if (!email.success || !password) return { ok: false, status: 400, message: 'Isi email dan kata sandi Anda.' };
   const accountKey = `signin:acct:${email.data}`;
   const addressKey = `signin:ip:${req.ip}`;
-  const [byAccount, byAddress] = await Promise.all([
-    countInWindow(db, accountKey, LIMITS.signInAccount, req.now),
-    countInWindow(db, addressKey, LIMITS.signInAddress, req.now),
-  ]);
-  if (byAccount >= LIMITS.signInAccount.max || byAddress >= LIMITS.signInAddress.max) {
-    const limit = byAccount >= LIMITS.signInAccount.max ? LIMITS.signInAccount : LIMITS.signInAddress;
-    const retryAfter = retryAfterSeconds(limit, req.now);
-    const minutes = Math.ceil(retryAfter / 60);
-    return { ok: false, status: 429, retryAfter, message: `Terlalu banyak percobaan masuk. Coba lagi dalam ${minutes} menit.` };
+  // The slot is taken before the password is checked, so parallel guesses cannot outrun the count.
+  const account = await takeSlot(db, accountKey, LIMITS.signInAccount, req.now);
+  const address = account.ok ? await takeSlot(db, addressKey, LIMITS.signInAddress, req.now) : account;
+  if (!address.ok) {
+    if (account.ok) await giveBackSlot(db, accountKey, LIMITS.signInAccount, req.now);
+    const minutes = Math.ceil(address.retryAfter / 60);
+    return {
+      ok: false,
+      status: 429,
+      retryAfter: address.retryAfter,
+      message: `Terlalu banyak percobaan masuk. Coba lagi dalam ${minutes} menit.`,
+    };
   }
   const user = await findUserByEmail(db, email.data);
   const valid = await verifyPassword(user?.passwordHash, password);
-  if (!user || !valid) {
-    await Promise.all([recordEvent(db, accountKey, LIMITS.signInAccount, req.now), recordEvent(db, addressKey, LIMITS.signInAddress, req.now)]);
-    return { ok: false, status: 401, message: INVALID };
-  }
+  if (!user || !valid) return { ok: false, status: 401, message: INVALID };
+  // A right password is not a guess: its slots are given back.
+  await Promise.all([
+    giveBackSlot(db, accountKey, LIMITS.signInAccount, req.now),
+    giveBackSlot(db, addressKey, LIMITS.signInAddress, req.now),
+  ]);
   if (!user.emailVerifiedAt) {
     await sendVerification(db, user, req);
-    return { ok: false, status: 403, message: 'Email Anda belum diverifikasi. Kami sudah mengirim ulang tautan verifikasi ke email Anda.' };
+    return {
+      ok: false,
+      status: 403,
+      message: 'Email Anda belum diverifikasi. Kami sudah mengirim ulang tautan verifikasi ke email Anda.',
+    };
   }
   return { ok: true, user };
 }
@@ -128,7 +175,12 @@ export async function findUserById(db: Db, id: string): Promise<User | undefined
  * The user behind an OpenID Connect identity: the linked one, else the account with the same
  * verified email (linking it), else a new verified account.
  */
-export async function userForSso(db: Db, provider: string, subject: string, profile: { email?: string | null; name?: string | null; emailVerified?: boolean }): Promise<User | null> {
+export async function userForSso(
+  db: Db,
+  provider: string,
+  subject: string,
+  profile: { email?: string | null; name?: string | null; emailVerified?: boolean },
+): Promise<User | null> {
   const [linked] = await db
     .select({ user: users })
     .from(authAccounts)
@@ -141,7 +193,16 @@ export async function userForSso(db: Db, provider: string, subject: string, prof
   let user = await findUserByEmail(db, email.data);
   // An unverified password account must not be taken over by whoever controls the SSO identity.
   if (user && !user.emailVerifiedAt) return null;
-  user ??= (await db.insert(users).values({ name: (profile.name ?? '').trim() || email.data.split('@')[0]!, email: email.data, emailVerifiedAt: new Date() }).returning())[0]!;
+  user ??= (
+    await db
+      .insert(users)
+      .values({
+        name: (profile.name ?? '').trim() || email.data.split('@')[0]!,
+        email: email.data,
+        emailVerifiedAt: new Date(),
+      })
+      .returning()
+  )[0]!;
   await db.insert(authAccounts).values({ userId: user.id, provider, providerAccountId: subject }).onConflictDoNothing();
   return user;
 }

@@ -1,13 +1,21 @@
 /**
- * One-time email tokens (verification, change of address): random, stored only as a SHA-256 hash,
- * valid for 24 hours, consumed once.
+ * One-time email tokens (verification, change of address, password reset): random, stored only as a
+ * SHA-256 hash, valid for a limited time (24 hours unless the purpose says otherwise), consumed once and
+ * only for the purpose they were issued for.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { emailTokens } from '../db/schema';
 
-const TTL_MS = 24 * 60 * 60_000;
+export type EmailTokenPurpose = 'verify-email' | 'change-email' | 'reset-password';
+
+const TTL_MS: Record<EmailTokenPurpose, number> = {
+  'verify-email': 24 * 60 * 60_000,
+  'change-email': 24 * 60 * 60_000,
+  'reset-password': 60 * 60_000,
+};
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
 
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
@@ -15,22 +23,55 @@ export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex'
 export async function issueEmailToken(
   db: Db,
   userId: string,
-  purpose: 'verify-email' | 'change-email',
+  purpose: EmailTokenPurpose,
   email: string,
   now: Date,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.delete(emailTokens).where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose)));
-  await db.insert(emailTokens).values({ tokenHash: sha256(token), userId, purpose, email, expiresAt: new Date(now.getTime() + TTL_MS) });
+  await db
+    .insert(emailTokens)
+    .values({ tokenHash: sha256(token), userId, purpose, email, expiresAt: new Date(now.getTime() + TTL_MS[purpose]) });
   return token;
 }
 
-/** Consumes a valid token: returns its user and address, or null when unknown, used or expired. */
-export async function consumeEmailToken(db: Db, token: string, now: Date): Promise<{ userId: string; purpose: string; email: string } | null> {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+function validFor(token: string, purposes: readonly EmailTokenPurpose[], now: Date) {
+  return and(
+    eq(emailTokens.tokenHash, sha256(token)),
+    inArray(emailTokens.purpose, [...purposes]),
+    gt(emailTokens.expiresAt, now),
+  );
+}
+
+/**
+ * Consumes a valid token of one of `purposes`: returns its user and address, or null when unknown, used,
+ * expired or issued for another purpose (which leaves it untouched).
+ */
+export async function consumeEmailToken(
+  db: Db,
+  token: string,
+  purposes: readonly EmailTokenPurpose[],
+  now: Date,
+): Promise<{ userId: string; purpose: EmailTokenPurpose; email: string } | null> {
+  if (!TOKEN_SHAPE.test(token)) return null;
   const [row] = await db
     .delete(emailTokens)
-    .where(and(eq(emailTokens.tokenHash, sha256(token)), gt(emailTokens.expiresAt, now)))
+    .where(validFor(token, purposes, now))
     .returning();
   return row ? { userId: row.userId, purpose: row.purpose, email: row.email } : null;
+}
+
+/** The user of a token currently valid for `purpose`, without consuming it; null otherwise. */
+export async function peekEmailToken(
+  db: Db,
+  token: string,
+  purpose: EmailTokenPurpose,
+  now: Date,
+): Promise<{ userId: string } | null> {
+  if (!TOKEN_SHAPE.test(token)) return null;
+  const [row] = await db
+    .select({ userId: emailTokens.userId })
+    .from(emailTokens)
+    .where(validFor(token, [purpose], now));
+  return row ?? null;
 }

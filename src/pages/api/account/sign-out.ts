@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { endSession } from '../../../server/auth/session';
+import { signOut } from '../../../server/auth/session';
 import { IMPERSONATION_COOKIE } from '../../../server/auth/viewer-resolve';
 import { getDb } from '../../../server/db/client';
 import { now } from '../../../server/config';
@@ -7,11 +7,11 @@ import { endImpersonation } from '../../../server/services/impersonation';
 
 export const prerender = false;
 
-/** Signs out (ending any impersonation first). POST only, origin-checked. */
+/** Signs out, ending the session on the server (and any impersonation first). POST only, origin-checked. */
 export const POST: APIRoute = async ({ cookies, request, redirect }) => {
   const imp = cookies.get(IMPERSONATION_COOKIE)?.value;
   if (imp) await endImpersonation(await getDb(), imp, now(), 'stop');
   cookies.delete(IMPERSONATION_COOKIE, { path: '/' });
-  endSession(cookies, request.headers.get('cookie'));
+  await signOut(cookies, request);
   return redirect('/', 303);
 };

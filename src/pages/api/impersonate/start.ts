@@ -1,23 +1,28 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '../../../server/auth/guards';
 import { IMPERSONATION_COOKIE } from '../../../server/auth/viewer-resolve';
+import { identityCookieOptions } from '../../../server/auth/secret';
 import { getDb } from '../../../server/db/client';
+import { jsonError } from '../../../server/http';
 import { now } from '../../../server/config';
 import { IMPERSONATION_MINUTES, startImpersonation } from '../../../server/services/impersonation';
 
 export const prerender = false;
 
+const MEMBER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export const POST: APIRoute = async (ctx) => {
   const admin = requireAdmin(ctx);
   const form = await ctx.request.formData();
-  const result = await startImpersonation(await getDb(), admin.id, String(form.get('memberId') ?? ''), now());
+  const memberId = String(form.get('memberId') ?? '');
+  // The page's form only sends ids it listed; anything else is a malformed request, not a lookup.
+  if (!MEMBER_ID.test(memberId)) {
+    const message = 'Pilih anggota dari daftar: memberId tidak valid.';
+    return jsonError(400, message, { fields: { memberId: message } });
+  }
+  const result = await startImpersonation(await getDb(), admin.id, memberId, now());
   if (!result.ok) return ctx.redirect(`/impersonate?error=${encodeURIComponent(result.message)}`, 303);
-  ctx.cookies.set(IMPERSONATION_COOKIE, result.impersonation.id, {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    secure: ctx.url.protocol === 'https:',
-    maxAge: IMPERSONATION_MINUTES * 60,
-  });
+  // Secure by the same rule as the session cookie: behind a TLS proxy the request URL says http.
+  ctx.cookies.set(IMPERSONATION_COOKIE, result.impersonation.id, identityCookieOptions(IMPERSONATION_MINUTES * 60));
   return ctx.redirect('/portofolio/all', 303);
 };

@@ -1,4 +1,4 @@
-import { memberRoute, todayWib } from '../../../server/api';
+import { memberRoute, todayWib } from '../../../server/auth/member-route';
 import { getDb } from '../../../server/db/client';
 import { jsonError } from '../../../server/http';
 import { exportTransactions } from '../../../server/services/portfolio';

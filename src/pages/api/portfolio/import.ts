@@ -1,27 +1,24 @@
-import { memberRoute, todayWib } from '../../../server/api';
+import { memberRoute, todayWib } from '../../../server/auth/member-route';
 import { getDb } from '../../../server/db/client';
 import { json, jsonError } from '../../../server/http';
 import { importTransactions } from '../../../server/services/portfolio';
 
 export const prerender = false;
 
-const MAX_BYTES = 5 * 1024 * 1024;
-const TOO_LARGE = 'Berkas terlalu besar; paling besar 5 MB per impor.';
-
-/** The CSV text and file name from a `text/csv` body or a form's `file` field; a string is an Indonesian error. */
+/**
+ * The CSV text and file name from a `text/csv` body or a form's `file` field; a string is an Indonesian
+ * error. The body's size is capped before it gets here (src/server/body-limits.ts).
+ */
 async function readCsv(request: Request): Promise<{ text: string; fileName: string | null } | string> {
-  if (Number(request.headers.get('content-length') ?? 0) > MAX_BYTES) return TOO_LARGE;
   const type = request.headers.get('content-type') ?? '';
   if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
     const form = await request.formData().catch(() => null);
     const file = form?.get('file');
     if (!file || typeof file === 'string' || file.size === 0)
       return 'Pilih berkas CSV yang akan diimpor (kolom "file").';
-    if (file.size > MAX_BYTES) return TOO_LARGE;
     return { text: await file.text(), fileName: file.name || null };
   }
   const text = await request.text();
-  if (text.length > MAX_BYTES) return TOO_LARGE;
   if (!text.trim())
     return 'Isi permintaan kosong: kirim berkas CSV sebagai text/csv atau sebagai kolom formulir "file".';
   return { text, fileName: null };
@@ -33,7 +30,7 @@ async function readCsv(request: Request): Promise<{ text: string; fileName: stri
  */
 export const POST = memberRoute(async (ctx, viewer) => {
   const file = await readCsv(ctx.request);
-  if (typeof file === 'string') return jsonError(file === TOO_LARGE ? 413 : 400, file);
+  if (typeof file === 'string') return jsonError(400, file);
   const preview = ['1', 'true', 'ya'].includes(ctx.url.searchParams.get('preview') ?? '');
   const report = await importTransactions(await getDb(), viewer.id, file.text, {
     portfolioId: ctx.url.searchParams.get('portfolio'),

@@ -1,23 +1,32 @@
-import { z } from 'zod';
 import { PERIODS } from '../../../domain/portfolio';
-import { memberRoute, todayWib } from '../../../server/api';
+import { API_PARAMS, parsePeriodQuery } from '../../../lib/period-query';
+import { memberRoute, todayWib } from '../../../server/auth/member-route';
 import { getDb } from '../../../server/db/client';
 import { json, jsonError } from '../../../server/http';
 import { metricsReport } from '../../../server/services/portfolio';
 
 export const prerender = false;
 
-const periodParam = z.enum(PERIODS).nullable();
-
-/** GET /api/portfolio/metrics[?portfolio={id}][&period=ytd|1t|3t|semua]: returns, risk, IHSG comparison, allocation. */
+/**
+ * GET /api/portfolio/metrics[?portfolio={id}][&period=1b|3b|ytd|1t|3t|semua][&from=YYYY-MM-DD&to=YYYY-MM-DD]
+ * [&benchmark=COMPOSITE|LQ45|IDX30|JII]: returns, risk, comparison with the index, allocation. A
+ * from–to range is answered under `periods.kustom`.
+ */
 export const GET = memberRoute(async (ctx, viewer) => {
-  const period = periodParam.safeParse(ctx.url.searchParams.get('period')?.toLowerCase() ?? null);
-  if (!period.success)
-    return jsonError(400, 'Periode harus ytd, 1t, 3t, atau semua.', { fields: { period: 'tidak dikenal' } });
+  const today = todayWib();
+  const q = parsePeriodQuery(ctx.url.searchParams, API_PARAMS, today);
+  if (!q.ok) return jsonError(400, q.message, { fields: { [q.field]: q.message } });
+  const preset = q.period && q.period !== 'kustom' ? [q.period] : q.range ? [] : [...PERIODS];
   const view = await metricsReport(await getDb(), viewer.id, {
     portfolioId: ctx.url.searchParams.get('portfolio'),
-    asOf: todayWib(),
-    periods: period.data ? [period.data] : undefined,
+    asOf: today,
+    periods: preset,
+    range: q.range,
+    benchmark: ctx.url.searchParams.get('benchmark'),
   });
+  if (view === 'unknown_benchmark') {
+    const message = 'Indeks pembanding tidak tersedia. Pilih salah satu indeks yang ada di data pasar.';
+    return jsonError(400, message, { fields: { benchmark: message } });
+  }
   return view ? json(view) : jsonError(404, 'Portofolio tidak ditemukan.');
 });

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import type { Tier } from '../../../domain/tiers';
 import { payments } from './payments';
 
@@ -7,17 +17,36 @@ export type Role = 'member' | 'editor' | 'admin';
 
 /** Members and staff. Email is stored lower-case. */
 export const users = pgTable('users', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   name: text('name').notNull(),
   email: text('email').notNull().unique(),
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   /** Argon2id hash; null for SSO-only accounts. */
   passwordHash: text('password_hash'),
   role: text('role').$type<Role>().notNull().default('member'),
-  /** Sessions issued before this instant are void (password change signs out other sessions). */
-  sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true }).notNull().defaultNow(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Signed-in sessions. A session cookie names its row; it is valid only while the row exists and has not
+ * expired, so deleting rows signs out on every app server at once.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
 
 /** External sign-in methods (OpenID Connect) linked to a user. */
 export const authAccounts = pgTable(
@@ -39,8 +68,8 @@ export const emailTokens = pgTable('email_tokens', {
   userId: uuid('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
-  purpose: text('purpose').$type<'verify-email' | 'change-email'>().notNull(),
-  /** For a change of address: the address being verified. */
+  purpose: text('purpose').$type<'verify-email' | 'change-email' | 'reset-password'>().notNull(),
+  /** For a change of address: the address being verified; otherwise the account's address. */
   email: text('email').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
@@ -49,7 +78,9 @@ export const emailTokens = pgTable('email_tokens', {
 export const memberships = pgTable(
   'memberships',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -79,7 +110,9 @@ export const rateLimits = pgTable(
 
 /** Admin sessions acting as a member (support). */
 export const impersonations = pgTable('impersonations', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   adminId: uuid('admin_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
@@ -95,7 +128,9 @@ export const impersonations = pgTable('impersonations', {
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     at: timestamp('at', { withTimezone: true }).notNull(),
     actorId: uuid('actor_id'),
     subjectId: uuid('subject_id'),

@@ -1,4 +1,22 @@
-import { bigint, boolean, date, doublePrecision, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /** Listed companies (emiten). */
 export const emiten = pgTable('emiten', {
@@ -10,6 +28,8 @@ export const emiten = pgTable('emiten', {
   listingDate: date('listing_date').notNull(),
   sharesOutstanding: bigint('shares_outstanding', { mode: 'number' }).notNull(),
   isDemo: boolean('is_demo').notNull().default(false),
+  /** Day the exchange delists (or delisted) the stock, as the daily feed reports it; null while listed. */
+  delistedAt: date('delisted_at'),
 });
 
 /** End-of-day prices per ticker, in whole Rupiah. */
@@ -95,3 +115,46 @@ export const appMeta = pgTable('app_meta', {
   value: text('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The market data's version: one row, bumped in the same transaction as every write to market data
+ * (imports, the daily update, demo data). Servers key derived views and HTTP caches on it, so all of
+ * them see a change the moment it commits.
+ */
+export const marketState = pgTable(
+  'market_state',
+  {
+    id: smallint('id').primaryKey().default(1),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('market_state_one_row', sql`${t.id} = 1`)],
+);
+
+export const MARKET_UPDATE_OUTCOMES = ['imported', 'waiting', 'missing', 'invalid', 'failed'] as const;
+export type MarketUpdateOutcome = (typeof MARKET_UPDATE_OUTCOMES)[number];
+
+/**
+ * What the daily market update did per trading day. A repeat of the same outcome and message for the same
+ * day (the job retries every pass until the day is imported) bumps `attempts` on the latest row instead
+ * of adding one, so each reason is recorded once. `alerted` marks the row whose missing day was reported
+ * (log, Sentry, admin page).
+ */
+export const marketUpdateRuns = pgTable(
+  'market_update_runs',
+  {
+    id: serial('id').primaryKey(),
+    tradingDate: date('trading_date').notNull(),
+    provider: text('provider').notNull(),
+    outcome: text('outcome').$type<MarketUpdateOutcome>().notNull(),
+    /** Stock and index rows in the day's feed (0 when nothing was imported). */
+    rows: integer('rows').notNull().default(0),
+    durationMs: integer('duration_ms').notNull(),
+    message: text('message').notNull(),
+    attempts: integer('attempts').notNull().default(1),
+    alerted: boolean('alerted').notNull().default(false),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('market_update_runs_date_idx').on(t.tradingDate, t.id)],
+);

@@ -13,14 +13,17 @@ interface ColumnSpec {
 
 const col = (key: string, required = true, names: readonly string[] = [key]): ColumnSpec => ({ key, names, required });
 
-/** Column layouts per kind; ringkasan also accepts the English headers of IDX's stock summary. */
+/**
+ * Column layouts per kind; ringkasan also accepts the English headers of IDX's stock summary and the
+ * field names of its JSON (`GetStockSummary`).
+ */
 export const COLUMNS: Record<ImportKind, readonly ColumnSpec[]> = {
   emiten: ['ticker', 'name', 'sector', 'sub_sector', 'board', 'listing_date', 'shares_outstanding'].map((k) => col(k)),
   prices: ['date', 'ticker', 'open', 'high', 'low', 'close', 'volume'].map((k) => col(k)),
   ringkasan: [
-    col('ticker', true, ['Kode Saham', 'Stock Code']),
+    col('ticker', true, ['Kode Saham', 'Stock Code', 'StockCode']),
     col('previous', true, ['Sebelumnya', 'Previous']),
-    col('open', true, ['Open Price']),
+    col('open', true, ['Open Price', 'OpenPrice']),
     col('date', false, ['Tanggal Perdagangan Terakhir', 'Last Trading Date']),
     col('high', true, ['Tertinggi', 'High']),
     col('low', true, ['Terendah', 'Low']),

@@ -18,7 +18,7 @@ export interface CsvTable {
 }
 
 /** The delimiter of the header line: comma, semicolon (spreadsheets in Indonesian locale) or tab. */
-function detectDelimiter(text: string): string {
+export function detectDelimiter(text: string): string {
   const first = text.slice(0, text.search(/\r?\n|$/));
   const counts = [',', ';', '\t'].map((d) => [d, first.split(d).length] as const);
   return counts.reduce((best, c) => (c[1] > best[1] ? c : best))[0];

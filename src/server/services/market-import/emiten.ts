@@ -1,5 +1,5 @@
 /** Validation of emiten files: `ticker,name,sector,sub_sector,board,listing_date,shares_outstanding`. */
-import { BOARDS } from '../../../domain/universe';
+import { BOARDS } from '../../../domain/boards';
 import { DuplicateGuard, RowReader } from './row-reader';
 import type { RowContext, RowValidator } from './context';
 import type { EmitenRecord } from './types';

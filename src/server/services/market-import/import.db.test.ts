@@ -5,6 +5,7 @@ import { createTestDb } from '../../../../tests/db';
 import type { DbHandle } from '../../db/client';
 import { corporateActions, dailyPrices, emiten, indexPrices } from '../../db/schema';
 import { formatRowError, importMarketCsv, type ImportOptions } from '.';
+import { marketVersion } from '../market-version';
 
 const fixture = (name: string) => readFileSync(`tests/fixtures/market/${name}.csv`, 'utf8');
 const TODAY = { today: '2026-11-21' };
@@ -44,6 +45,19 @@ describe('market import into the database', () => {
     ]);
     const [goto] = await h.db.select().from(emiten).where(eq(emiten.ticker, 'GOTO'));
     expect(goto).toMatchObject({ ticker: 'GOTO', sharesOutstanding: 1_189_483_988_785, isDemo: false });
+  });
+
+  it('bumps the market version when a file changes data, and not when it changes nothing or fails', async () => {
+    expect(await marketVersion(h.db)).toBe(0);
+    await run(fixture('emiten'));
+    const afterEmiten = await marketVersion(h.db);
+    expect(afterEmiten).toBe(1);
+    await run(fixture('prices'));
+    expect(await marketVersion(h.db)).toBe(2);
+    await run(fixture('prices'));
+    expect(await marketVersion(h.db)).toBe(2);
+    await run('date,ticker,open,high,low,close,volume\n2026-11-20,ZZZZ,1,1,1,1,1\n');
+    expect(await marketVersion(h.db)).toBe(2);
   });
 
   it('leaves the same rows when the same price file is imported twice', async () => {

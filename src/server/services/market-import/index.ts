@@ -1,19 +1,25 @@
 /**
- * The market data import (SPEC §5): CSV files of emiten, daily prices (plain or the IDX "Ringkasan
+ * The market data import (docs/product.md §5): CSV files of emiten, daily prices (plain or the IDX "Ringkasan
  * Saham" export) and corporate actions. Each file is validated completely first; any error means
  * nothing of that file is written. Writes are idempotent upserts on the natural keys.
  */
+import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { Db } from '../../db/client';
 import { now } from '../../config';
 import { wibDate } from '../../../lib/format';
 import { validateCsv } from './validate';
 import { unknownTickerErrors, writeFile } from './write';
+import { markMarketChanged } from '../market-version';
 import type { ImportKind, ImportResult } from './types';
+import { importPriceStream, readHeaderLine } from './bulk';
+import { detectDelimiter, parseCsv } from './csv';
+import { detectKind } from './columns';
 
 export { IMPORT_KINDS, formatRowError } from './types';
 export type { ImportKind, ImportResult, RowError } from './types';
 export { validateCsv } from './validate';
-export { parseDate, parseIdxDate, parseInteger, parseDecimal } from './values';
+export { parseDate, parseIdxDate, parseInteger, parseDecimal } from '../../../lib/market-values';
 
 export interface ImportOptions {
   /** Overrides detection from the header row. */
@@ -34,6 +40,28 @@ export async function importMarketCsv(db: Db, text: string, opts: ImportOptions 
   return db.transaction(async (tx) => {
     const errors = [...v.errors, ...(await unknownTickerErrors(tx, v.refs))].sort((a, b) => a.line - b.line);
     if (errors.length || !v.file) return { ...empty, errors };
-    return { ...empty, ...(await writeFile(tx, v.file)), errors: [] };
+    const counts = await writeFile(tx, v.file);
+    if (counts.inserted || counts.updated) await markMarketChanged(tx);
+    return { ...empty, ...counts, errors: [] };
   });
+}
+
+/** What importing a file did; `omittedErrors` counts errors beyond the ones listed. */
+export type FileImportResult = ImportResult & { omittedErrors: number };
+
+/**
+ * Imports one CSV file from disk, all-or-nothing. Plain price files of any size are streamed and
+ * copied in bulk (memory stays bounded); the other kinds are small and go through `importMarketCsv`.
+ */
+export async function importMarketFile(db: Db, path: string, opts: ImportOptions = {}): Promise<FileImportResult> {
+  const headerLine = (await readHeaderLine(path)).replace(/^\uFEFF/, '');
+  const header = parseCsv(headerLine).header;
+  const kind = opts.kind ?? (header.length ? detectKind(header) : null);
+  if (kind !== 'prices') {
+    return { ...(await importMarketCsv(db, await readFile(path, 'utf8'), opts)), omittedErrors: 0 };
+  }
+  const today = opts.today ?? wibDate(now());
+  return db.transaction((tx) =>
+    importPriceStream(tx, createReadStream(path, { encoding: 'utf8' }), header, detectDelimiter(headerLine), { today }),
+  );
 }

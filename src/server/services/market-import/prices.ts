@@ -1,14 +1,13 @@
 /**
- * Validation of plain price files: `date,ticker,open,high,low,close,volume`. `COMPOSITE` (or `IHSG`)
- * rows are index levels with decimals; every other ticker is a stock in whole Rupiah.
+ * Validation of plain price files: `date,ticker,open,high,low,close,volume`. Rows of a market index
+ * (`COMPOSITE` or `IHSG`, `LQ45`, `IDX30`, `JII`) are index levels with decimals; every other ticker is
+ * a stock in whole Rupiah.
  */
 import { DuplicateGuard, RowReader, tickerRef } from './row-reader';
 import type { RowContext, RowValidator } from './context';
 import type { IndexPriceRecord, StockPriceRecord, TickerRef } from './types';
-import { parseDecimal } from './values';
-
-/** Codes that mean the IHSG; stored as `COMPOSITE`. */
-export const INDEX_ALIASES: Record<string, string> = { COMPOSITE: 'COMPOSITE', IHSG: 'COMPOSITE' };
+import { parseDecimal } from '../../../lib/market-values';
+import { indexCode } from '../../../domain/indexes';
 
 interface Ohlc {
   open: number;
@@ -35,7 +34,8 @@ function indexPoint(r: RowReader, key: string): number | undefined {
   return Number.isFinite(n) && n > 0 ? n : r.fail(key, 'nilai indeks harus angka positif');
 }
 
-function readIndex(r: RowReader, code: string, ctx: RowContext): IndexPriceRecord | undefined {
+/** One index row; undefined after recording why it is invalid. */
+export function readIndex(r: RowReader, code: string, ctx: RowContext): IndexPriceRecord | undefined {
   const rec = {
     code,
     date: r.date('date', ctx.today),
@@ -52,7 +52,8 @@ function readIndex(r: RowReader, code: string, ctx: RowContext): IndexPriceRecor
 
 const PRICE_RULE = 'harga harus bilangan bulat positif';
 
-function readStock(r: RowReader, ctx: RowContext): StockPriceRecord | undefined {
+/** One stock row; undefined after recording why it is invalid. */
+export function readStock(r: RowReader, ctx: RowContext): StockPriceRecord | undefined {
   const rec = {
     ticker: r.ticker('ticker'),
     date: r.date('date', ctx.today),
@@ -78,7 +79,7 @@ export const validatePrices: RowValidator = (rows, ctx) => {
     return !r.failed;
   };
   for (const r of rows) {
-    const code = INDEX_ALIASES[r.raw('ticker').toUpperCase()];
+    const code = indexCode(r.raw('ticker'));
     if (code) {
       const rec = readIndex(r, code, ctx);
       if (rec && unique(r, code, rec.date)) indexes.push(rec);

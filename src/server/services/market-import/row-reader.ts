@@ -6,7 +6,7 @@
 import type { ColumnMap } from './columns';
 import type { CsvRow } from './csv';
 import type { RowError, TickerRef } from './types';
-import { parseDate, parseDecimal, parseInteger } from './values';
+import { parseDate, parseDecimal, parseInteger } from '../../../lib/market-values';
 
 const TICKER = /^[A-Z]{4}$/;
 

@@ -3,7 +3,7 @@
  * result of one file. Records are the validated rows, ready to be written.
  */
 
-/** The kinds of CSV file the import understands (SPEC §5). */
+/** The kinds of CSV file the import understands (docs/product.md §5). */
 export const IMPORT_KINDS = ['emiten', 'prices', 'ringkasan', 'actions'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 

@@ -8,12 +8,12 @@ import { payments, users } from '../../db/schema';
 import { config } from '../../config';
 import { sendMail } from '../../integrations/mail';
 import { planLabel } from '../../../domain/plans';
-import { formatDate, formatDateTime, formatRupiah } from '../../../lib/format';
+import { formatDateTime, formatRupiah } from '../../../lib/format';
+import { periodText } from '../../../lib/format-payment';
 import { escapeHtml } from '../accounts';
+import { PROVIDER_LABEL } from '../../../lib/labels';
 
 type Payment = typeof payments.$inferSelect;
-
-export const PROVIDER_LABEL: Record<Payment['provider'], string> = { stripe: 'Stripe (kartu)', midtrans: 'Midtrans' };
 
 export interface Receipt {
   payment: Payment;
@@ -34,11 +34,6 @@ export async function findReceipt(db: Db, userId: string, paymentId: string): Pr
     .where(and(eq(payments.id, paymentId), eq(payments.userId, userId), inArray(payments.status, ['paid', 'refunded'])))
     .limit(1);
   return row ? { payment: row.payment, member: { name: row.name, email: row.email } } : null;
-}
-
-/** `20 November 2026 – 20 Desember 2026`. */
-export function periodText(p: Pick<Payment, 'periodStartsAt' | 'periodEndsAt'>): string {
-  return p.periodStartsAt && p.periodEndsAt ? `${formatDate(p.periodStartsAt)} – ${formatDate(p.periodEndsAt)}` : '–';
 }
 
 /** Mails the receipt of a granted payment to its owner. */

@@ -28,7 +28,8 @@ export function findProvider(id: string, c: Config = config()): PaymentProvider 
 export function checkoutOrigins(c: Config = config()): string[] {
   const ids = configuredProviders(c).map((p) => p.id);
   const origins: string[] = [];
-  if (ids.includes('stripe')) origins.push(c.STRIPE_API_BASE ? new URL(c.STRIPE_API_BASE).origin : 'https://checkout.stripe.com');
+  if (ids.includes('stripe'))
+    origins.push(c.STRIPE_API_BASE ? new URL(c.STRIPE_API_BASE).origin : 'https://checkout.stripe.com');
   if (ids.includes('midtrans')) {
     const snap = c.MIDTRANS_IS_PRODUCTION ? 'https://app.midtrans.com' : 'https://app.sandbox.midtrans.com';
     origins.push(c.MIDTRANS_API_BASE ? new URL(c.MIDTRANS_API_BASE).origin : snap);

@@ -6,6 +6,7 @@ import {
   createCheckoutSession,
   IDR_MINOR_UNITS,
   retrieveCheckoutSession,
+  MalformedWebhookEventError,
   verifyWebhook,
   WebhookSignatureError,
   type CheckoutSessionView,
@@ -106,6 +107,9 @@ export const stripeProvider: PaymentProvider = {
     } catch (err) {
       if (err instanceof WebhookSignatureError)
         return { ok: false, status: 400, message: 'Tanda tangan webhook tidak valid.' };
+      // Signed by Stripe, so delivering it again would not make it readable: acknowledged, not retried.
+      if (err instanceof MalformedWebhookEventError)
+        return { ok: false, status: 200, message: 'Peristiwa tidak dikenali; ditolak.' };
       throw err;
     }
   },

@@ -51,7 +51,8 @@ export interface ProviderState {
 }
 
 export type NotificationResult =
-  | { ok: false; status: 400 | 403; message: string }
+  /** 400/403: refused (bad signature, not a notification); 200: authentic but unusable, acknowledged and not retried. */
+  | { ok: false; status: 200 | 400 | 403; message: string }
   | { ok: true; eventId: string; type: string; state: ProviderState | null };
 
 export interface PaymentProvider {

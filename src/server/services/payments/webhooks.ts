@@ -39,7 +39,9 @@ export async function handleWebhook(
     console.warn(
       JSON.stringify({ level: 'warn', msg: 'webhook rejected', provider: providerId, status: parsed.status }),
     );
-    return { status: parsed.status, body: { error: parsed.message } };
+    return parsed.status === 200
+      ? { status: 200, body: { received: true, rejected: parsed.message } }
+      : { status: parsed.status, body: { error: parsed.message } };
   }
   if (!parsed.state) return { status: 200, body: { received: true, ignored: parsed.type } };
   const result = await fulfil(db, parsed.state, {

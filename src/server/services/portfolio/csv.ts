@@ -7,8 +7,12 @@
 import { createHash } from 'node:crypto';
 import Papa from 'papaparse';
 import { parseCsv } from '../market-import/csv';
-import type { RawTransaction } from './rules';
-import { TYPE_LABEL, type StoredTransaction, type TransactionDraft } from './types';
+import type { RawTransaction } from '../../../domain/portfolio/entry-rules';
+import { type StoredTransaction, type TransactionDraft } from './types';
+import { TYPE_LABEL } from '../../../lib/labels';
+import type { ImportProblem } from '../../../lib/island-props';
+
+export type { ImportProblem } from '../../../lib/island-props';
 
 export const CSV_HEADER = ['tanggal', 'kode', 'jenis', 'lembar', 'harga', 'biaya'] as const;
 
@@ -38,12 +42,6 @@ const NAMES: Record<Field, string> = {
 };
 
 /** A problem in a file: its 1-based line (the header is line 1) and column as written, or none for the whole file. */
-export interface ImportProblem {
-  line: number | null;
-  column?: string;
-  message: string;
-}
-
 export interface CsvTransactionRow {
   line: number;
   raw: RawTransaction;

@@ -1,5 +1,5 @@
 /**
- * The rules that need a portfolio's whole history (SPEC §5): no sell beyond the shares held on its
+ * The rules that need a portfolio's whole history (docs/product.md §5): no sell beyond the shares held on its
  * date, and no change that makes a later sell exceed them; no manual dividend that the corporate-action
  * data already pays. Writes lock the portfolio row first, so two writes cannot pass the check together.
  */
@@ -28,11 +28,20 @@ export function byDateAndSeq(a: HistoryTransaction, b: HistoryTransaction): numb
   return a.date < b.date ? -1 : a.date > b.date ? 1 : a.seq - b.seq;
 }
 
-/** The portfolio's transactions in engine form, in date and entry order; optionally of some tickers only. */
-export async function loadHistory(db: Db | Tx, portfolioId: string, tickers?: string[]): Promise<HistoryTransaction[]> {
-  const where = tickers
-    ? and(eq(transactions.portfolioId, portfolioId), inArray(transactions.ticker, tickers))
-    : eq(transactions.portfolioId, portfolioId);
+/**
+ * The transactions of one portfolio (or several) in engine form, in date and entry order; optionally of
+ * some tickers only.
+ */
+export async function loadHistory(
+  db: Db | Tx,
+  portfolioIds: string | readonly string[],
+  tickers?: string[],
+): Promise<HistoryTransaction[]> {
+  const ids = typeof portfolioIds === 'string' ? [portfolioIds] : [...portfolioIds];
+  if (ids.length === 0) return [];
+  const ofPortfolios =
+    ids.length === 1 ? eq(transactions.portfolioId, ids[0]!) : inArray(transactions.portfolioId, ids);
+  const where = tickers ? and(ofPortfolios, inArray(transactions.ticker, tickers)) : ofPortfolios;
   const rows = await db
     .select({
       id: transactions.id,

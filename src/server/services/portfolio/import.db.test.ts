@@ -70,6 +70,14 @@ describe('CSV import and export', () => {
     ]);
   });
 
+  it('refuses a fee past the 64-bit column as a row error, importing nothing', async () => {
+    const u = await createUser(h.db);
+    const text = 'tanggal,kode,jenis,lembar,harga,biaya\n2026-03-02,BBCA,beli,100,8950,10000000000000000000\n';
+    const r = await importTransactions(h.db, u.id, text, commit);
+    expect(r).toMatchObject({ ok: false, status: 400 });
+    expect(r.errors).toEqual([expect.objectContaining({ line: 2, column: 'biaya', message: 'Biaya terlalu besar.' })]);
+  });
+
   it('names every bad row and column, and a bad header', async () => {
     const u = await createUser(h.db);
     const text =
@@ -93,6 +101,21 @@ describe('CSV import and export', () => {
       'kolom tanggal tidak ada; baris judul harus tanggal,kode,jenis,lembar,harga,biaya (biaya boleh tidak ada)',
     ]);
     expect((await listTransactions(h.db, u.id)).total).toBe(0);
+  });
+
+  it('lists a row error and a history error of the same file in one preview', async () => {
+    const u = await createUser(h.db);
+    const p = await createTestPortfolio(h.db, u.id, 'Dua kesalahan');
+    const file =
+      'tanggal,kode,jenis,lembar,harga\n2026-03-02,ZZZZ,beli,100,1000\n2026-04-01,BBRI,jual,100,4000\n2026-05-04,BBCA,beli,100,8950\n';
+    const checked = await importTransactions(h.db, u.id, file, { ...preview, portfolioId: p.id });
+    expect(checked).toMatchObject({ ok: false, status: 400, errorCount: 2 });
+    expect(checked.message).toMatch(/^Ada 2 kesalahan;/);
+    expect(checked.errors.map((e) => [e.line, e.column])).toEqual([
+      [2, 'kode'],
+      [3, 'lembar'],
+    ]);
+    expect(checked.errors[1]!.message).toContain('Jumlah jual 100 lembar BBRI melebihi saham yang Anda pegang');
   });
 
   it('refuses a sell beyond holdings inside the file, and a file that breaks an existing later sell', async () => {

@@ -11,6 +11,7 @@ import type { Db, Tx } from '../../db/client';
 import { emiten, portfolioImports, transactions } from '../../db/schema';
 import { fileHash, readTransactionsCsv, type ImportProblem, type ReadCsv } from './csv';
 import {
+  byDateAndSeq,
   coveredDividendMessages,
   laterOversellMessage,
   loadActions,
@@ -21,40 +22,16 @@ import {
   type HistoryTransaction,
 } from './history';
 import { resolvePortfolio } from './portfolios';
-import { checkDraft, readDraft } from './rules';
-import type { Portfolio, TransactionDraft } from './types';
+import { checkDraft, readDraft } from '../../../domain/portfolio/entry-rules';
+import type { Portfolio } from './types';
+import type { ImportReport, PreviewRow } from '../../../lib/island-props';
+
+export type { ImportReport, PreviewRow } from '../../../lib/island-props';
 
 const PREVIEW_ROWS = 50;
 const MAX_LISTED = 200;
 const MAX_ROWS = 50_000;
 const BATCH = 1_000;
-
-export interface PreviewRow extends TransactionDraft {
-  line: number;
-  /** The fee to store (computed when the file leaves it empty). */
-  fee: number;
-  feeComputed: boolean;
-  value: number;
-}
-
-export interface ImportReport {
-  ok: boolean;
-  /** 200 imported / previewed / already imported; 400 bad rows; 404 unknown portfolio; 413 too many rows. */
-  status: 200 | 400 | 404 | 413;
-  message: string;
-  portfolio: { id: string; name: string } | null;
-  preview: boolean;
-  alreadyImported: boolean;
-  rows: number;
-  imported: number;
-  counts: { buy: number; sell: number; dividend: number };
-  /** The first rows, as they would be stored. */
-  sample: PreviewRow[];
-  errors: ImportProblem[];
-  errorCount: number;
-  warnings: ImportProblem[];
-  warningCount: number;
-}
 
 export interface ImportOptions {
   portfolioId?: string | null;
@@ -121,7 +98,7 @@ async function checkHistory(tx: Db | Tx, portfolio: Portfolio, rows: PreviewRow[
     price: r.price,
     fee: r.fee,
   }));
-  const after = [...before, ...added].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.seq - b.seq));
+  const after = [...before, ...added].sort(byDateAndSeq);
   const actions = await loadActions(tx, tickers);
   const problems: ImportProblem[] = [];
   for (const o of newOversells(before, after, actions)) {
@@ -217,7 +194,14 @@ export async function importTransactions(
         const message = `Berkas ini sudah pernah diimpor ke ${portfolio.name} pada ${formatDateTime(earlier.createdAt)}; tidak ada transaksi yang ditambahkan.`;
         return { ...report(portfolio, opts, checked), alreadyImported: true, message };
       }
-      checked.errors.push(...(await checkHistory(tx, portfolio, checked.rows)));
+    }
+    // Rows with their own errors stay out of the history check; the rest are still checked, so one
+    // preview lists every problem of the file.
+    const faulty = new Set(checked.errors.map((e) => e.line));
+    const sound = checked.rows.filter((r) => !faulty.has(r.line));
+    if (sound.length > 0) {
+      checked.errors.push(...(await checkHistory(tx, portfolio, sound)));
+      checked.errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
     }
     const r = report(portfolio, opts, checked);
     if (!r.ok) return { ...r, message: errorsMessage(r.errorCount) };

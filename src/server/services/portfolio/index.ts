@@ -1,4 +1,4 @@
-/** Portfolios, transactions, CSV import/export and the engine's reports for a member (SPEC §5). */
+/** Portfolios, transactions, CSV import/export and the engine's reports for a member (docs/product.md §5). */
 export * from './types';
 export {
   DEFAULT_PORTFOLIO_NAME,
@@ -11,11 +11,11 @@ export {
 } from './portfolios';
 export { addTransaction, deleteTransaction, getTransaction, updateTransaction } from './transactions';
 export { listTransactions, type TransactionPage } from './list';
-export { computedFee, type RawTransaction } from './rules';
+export { computedFee, type RawTransaction } from '../../../domain/portfolio/entry-rules';
 export { importTransactions, type ImportReport, type PreviewRow } from './import';
 export { exportPortfolioData, exportTransactions } from './export';
 export { CSV_HEADER, type ImportProblem } from './csv';
-export { computeFor, loadPortfolioData, type PortfolioData } from './report';
+export { computeFor, loadPortfolioData, type PortfolioData } from './engine-input';
 export {
   dividendsView,
   holdingsView,
@@ -29,3 +29,8 @@ export {
 } from './views';
 export { dividendsReport, holdingsOverview, holdingsReport, metricsReport, type ReportOptions } from './reports';
 export { transactionsPageState, type TransactionsPageState } from './pages';
+export { realisedReport, type RealisedRowView, type RealisedView } from './realised';
+export { annualReportFor, isReportYear, reportYears, type AnnualView } from './annual';
+export { holdingPage, type HoldingPageView, type PortfolioPosition } from './holding';
+export { availableBenchmarks } from './benchmarks';
+export type { MetricsOptions } from './reports';

@@ -117,7 +117,7 @@ function refusal(fields: FieldErrors): Outcome<never> {
 
 const DUPLICATE_NAME: FieldErrors = { name: 'Anda sudah punya portofolio dengan nama ini.' };
 
-/** Creates a portfolio; the name is required, settings default to SPEC §5. */
+/** Creates a portfolio; the name is required, settings default to docs/product.md §5. */
 export async function createPortfolio(
   db: Db,
   userId: string,

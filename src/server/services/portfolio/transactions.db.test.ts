@@ -99,6 +99,9 @@ describe('portfolio transactions', () => {
       [{ price: 'abc' }, 'price', 'bukan angka'],
       [{ type: 'hibah' }, 'type', 'tidak dikenal'],
       [{ fee: '12,5' }, 'fee', 'Rupiah bulat'],
+      // Past the 64-bit fee column: refused as input, never a database error.
+      [{ fee: '10000000000000000000' }, 'fee', 'terlalu besar'],
+      [{ fee: 1e19 }, 'fee', 'terlalu besar'],
       [{ date: '31/02/2026' }, 'date', 'tidak valid'],
     ];
     for (const [change, field, text] of cases) {

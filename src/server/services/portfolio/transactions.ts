@@ -1,5 +1,5 @@
 /**
- * Adding, editing, deleting and reading a member's transactions with the rules of SPEC §5. Every
+ * Adding, editing, deleting and reading a member's transactions with the rules of docs/product.md §5. Every
  * write runs in one database transaction holding the portfolio's lock, checks the history it would
  * leave, and writes nothing when refused.
  */
@@ -20,7 +20,7 @@ import {
   type HistoryTransaction,
 } from './history';
 import { findPortfolio, isUuid, resolvePortfolio } from './portfolios';
-import { checkDraft, computedFee, readDraft, type RawTransaction } from './rules';
+import { checkDraft, computedFee, readDraft, type RawTransaction } from '../../../domain/portfolio/entry-rules';
 import {
   NOT_FOUND_PORTFOLIO,
   NOT_FOUND_TRANSACTION,

@@ -3,6 +3,7 @@
  * the results every write returns (success with warnings, or a refusal the edge maps to a 4xx).
  */
 import type { PortfolioSettings, TransactionType } from '../../../domain/portfolio';
+import type { FieldErrors } from '../../../domain/portfolio/entry-rules';
 
 export interface Portfolio {
   id: string;
@@ -27,19 +28,7 @@ export interface StoredTransaction {
   importId: string | null;
 }
 
-/** A transaction as entered, read and checked field by field, before the history checks. */
-export interface TransactionDraft {
-  date: string;
-  ticker: string;
-  type: TransactionType;
-  shares: number;
-  price: number;
-  /** Null: compute from the portfolio's fee rates. */
-  fee: number | null;
-}
-
-/** Indonesian messages per input field (`date`, `ticker`, `type`, `quantity`, `price`, `fee`, …). */
-export type FieldErrors = Record<string, string>;
+export type { FieldErrors, TransactionDraft } from '../../../domain/portfolio/entry-rules';
 
 export type Refusal = {
   ok: false;
@@ -53,6 +42,3 @@ export type Outcome<T> = ({ ok: true; warnings: string[] } & T) | Refusal;
 
 export const NOT_FOUND_PORTFOLIO: Refusal = { ok: false, status: 404, message: 'Portofolio tidak ditemukan.' };
 export const NOT_FOUND_TRANSACTION: Refusal = { ok: false, status: 404, message: 'Transaksi tidak ditemukan.' };
-
-/** Labels of transaction types in Indonesian, as the CSV format writes them. */
-export const TYPE_LABEL: Record<TransactionType, string> = { buy: 'beli', sell: 'jual', dividend: 'dividen' };

@@ -5,33 +5,22 @@
 import {
   PERIODS,
   periodMetrics,
+  presetRange,
   type AllocationSlice,
   type DividendRecord,
-  type Holding,
+  CUSTOM_PERIOD,
+  type AnyPeriod,
+  type DateRange,
   type PeriodKey,
   type PeriodMetrics,
   type PortfolioReport,
-  type PortfolioSummary,
 } from '../../../domain/portfolio';
+import type { MarketIndex } from '../../../domain/indexes';
 import { formatDate } from '../../../lib/format';
-import type { PortfolioData } from './report';
+import type { PortfolioData } from './engine-input';
+import type { HoldingsView, PortfolioRef } from '../../../lib/island-props';
 
-export interface PortfolioRef {
-  id: string;
-  name: string;
-}
-
-export interface HoldingRow extends Omit<Holding, 'portfolioId'> {
-  name: string;
-}
-
-export interface HoldingsView {
-  asOf: string;
-  demo: boolean;
-  portfolio: PortfolioRef | null;
-  holdings: HoldingRow[];
-  summary: PortfolioSummary;
-}
+export type { HoldingRow, HoldingsView, PortfolioRef } from '../../../lib/island-props';
 
 export interface DividendRow extends DividendRecord {
   name: string;
@@ -42,6 +31,10 @@ export interface DividendsView {
   asOf: string;
   demo: boolean;
   portfolio: PortfolioRef | null;
+  /** The period the received dividends are limited to (payment date inside it); null for all. */
+  period: AnyPeriod | null;
+  range: DateRange | null;
+  /** Received in the period (all time without one). */
   received: { gross: number; tax: number; net: number };
   upcoming: { gross: number; tax: number; net: number };
   byYear: PortfolioReport['dividends']['byYear'];
@@ -58,7 +51,13 @@ export interface MetricsView {
   asOf: string;
   demo: boolean;
   portfolio: PortfolioRef | null;
-  periods: Partial<Record<PeriodKey, PeriodMetrics>>;
+  /** The index every period's `ihsgReturn` and chart line follow (IHSG unless another was chosen). */
+  benchmark: MarketIndex;
+  /** The indexes the market data holds, to choose from. */
+  benchmarks: MarketIndex[];
+  /** The custom range asked for, measured under `periods.kustom`. */
+  range: DateRange | null;
+  periods: Partial<Record<AnyPeriod, PeriodMetrics>>;
   allocation: { bySector: AllocationSlice[]; byStock: AllocationSlice[] };
 }
 
@@ -74,7 +73,26 @@ export function holdingsView(data: PortfolioData, report: PortfolioReport, portf
   return { asOf: report.asOf, demo: data.demo, portfolio, holdings, summary: report.summary };
 }
 
-export function dividendsView(data: PortfolioData, report: PortfolioReport): DividendsView {
+/** The dates a period covers: the custom range as given, a preset's ending at as-of. */
+export function rangeOf(period: AnyPeriod | null, range: DateRange | null, asOf: string): DateRange | null {
+  if (period === CUSTOM_PERIOD) return range;
+  return period ? presetRange(period, asOf) : null;
+}
+
+const inRange = (date: string | null, r: DateRange | null) =>
+  r === null || (date !== null && (r.from === null || date >= r.from) && (r.to === null || date <= r.to));
+
+/**
+ * Dividends received (limited to payment dates inside the period, when one is given) and upcoming;
+ * the per-year totals and yield on cost stay over all history.
+ */
+export function dividendsView(
+  data: PortfolioData,
+  report: PortfolioReport,
+  choice: { period?: AnyPeriod | null; range?: DateRange | null } = {},
+): DividendsView {
+  const period = choice.period ?? null;
+  const range = rangeOf(period, choice.range ?? null, report.asOf);
   const portfolioNames = new Map(data.portfolios.map((p) => [p.id, p.name]));
   const rows = report.dividends.records.map((r) => ({
     ...r,
@@ -82,7 +100,7 @@ export function dividendsView(data: PortfolioData, report: PortfolioReport): Div
     portfolioName: portfolioNames.get(r.portfolioId) ?? '',
   }));
   const received = rows
-    .filter((r) => r.status === 'received')
+    .filter((r) => r.status === 'received' && inRange(r.paymentDate, range))
     .sort((a, b) => (b.paymentDate ?? '').localeCompare(a.paymentDate ?? '') || a.ticker.localeCompare(b.ticker));
   const upcoming = rows
     .filter((r) => r.status === 'upcoming')
@@ -99,7 +117,9 @@ export function dividendsView(data: PortfolioData, report: PortfolioReport): Div
     asOf: report.asOf,
     demo: data.demo,
     portfolio: ref(data),
-    received: d.received,
+    period,
+    range,
+    received: range === null ? d.received : totals(received),
     upcoming: d.upcoming,
     byYear: d.byYear,
     yieldOnCost: d.yieldOnCost,
@@ -107,6 +127,14 @@ export function dividendsView(data: PortfolioData, report: PortfolioReport): Div
     upcomingRecords: upcoming,
     notes,
   };
+}
+
+function totals(rows: readonly DividendRecord[]): { gross: number; tax: number; net: number } {
+  return rows.reduce((t, r) => ({ gross: t.gross + r.gross, tax: t.tax + r.tax, net: t.net + r.net }), {
+    gross: 0,
+    tax: 0,
+    net: 0,
+  });
 }
 
 const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
@@ -121,17 +149,30 @@ function compactChart(m: PeriodMetrics): PeriodMetrics {
   return { ...m, chart };
 }
 
-/** Period figures for the periods asked (default: all four) and the allocation at as-of. */
-export function metricsView(
-  data: PortfolioData,
-  report: PortfolioReport,
-  periods: readonly PeriodKey[] = PERIODS,
-): MetricsView {
+export interface MetricsChoice {
+  /** Preset periods to measure (default: all of them). */
+  periods?: readonly PeriodKey[];
+  /** A custom range, measured as `kustom` beside the presets. */
+  range?: DateRange | null;
+  benchmark: MarketIndex;
+  benchmarks: MarketIndex[];
+}
+
+/** Period figures for the periods asked (and the custom range) and the allocation at as-of. */
+export function metricsView(data: PortfolioData, report: PortfolioReport, choice: MetricsChoice): MetricsView {
+  const periods: Partial<Record<AnyPeriod, PeriodMetrics>> = Object.fromEntries(
+    (choice.periods ?? PERIODS).map((p) => [p, compactChart(periodMetrics(report, p))]),
+  );
+  const range = choice.range ?? null;
+  if (range) periods[CUSTOM_PERIOD] = compactChart(periodMetrics(report, CUSTOM_PERIOD, range));
   return {
     asOf: report.asOf,
     demo: data.demo,
     portfolio: ref(data),
-    periods: Object.fromEntries(periods.map((p) => [p, compactChart(periodMetrics(report, p))])),
+    benchmark: choice.benchmark,
+    benchmarks: choice.benchmarks,
+    range,
+    periods,
     allocation: report.allocation,
   };
 }

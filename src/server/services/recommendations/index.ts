@@ -1,5 +1,5 @@
 /**
- * Personal recommendations (SPEC §3, /starting-guide/rekomendasi-saya): the current analyst calls
+ * Personal recommendations (docs/product.md §3, /starting-guide/rekomendasi-saya): the current analyst calls
  * with their last closes, matched to the member's risk profile and holdings by `domain/recommendations`.
  */
 import { recommend, type Call, type Recommendation } from '../../../domain/recommendations';

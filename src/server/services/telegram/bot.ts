@@ -13,10 +13,10 @@ import {
   type TelegramUser,
 } from '../../integrations/telegram';
 import { currentTier } from '../membership';
-import { TIER_LABEL } from '../../../domain/tiers';
 import { consumeLinkToken, linkAccount } from './link';
 import { decideJoinRequest, groupAccess } from './groups';
 import type { GroupChats, TelegramDeps } from './context';
+import { TIER_LABEL } from '../../../lib/labels';
 
 export interface BotOptions {
   db: Db;

@@ -8,17 +8,12 @@ import type { Db } from '../../db/client';
 import { telegramGroupMembers, telegramInvites } from '../../db/schema';
 import type { TelegramUser } from '../../integrations/telegram';
 import { currentTier } from '../membership';
-import {
-  GROUP_LABEL,
-  groupsFor,
-  mayJoinGroup,
-  TELEGRAM_GROUPS,
-  type TelegramGroup,
-} from '../../../domain/telegram-groups';
+import { groupsFor, mayJoinGroup, TELEGRAM_GROUPS, type TelegramGroup } from '../../../domain/telegram-groups';
 import type { Tier } from '../../../domain/tiers';
 import { audit } from '../audit';
 import { findLink, findLinkByTelegramId } from './link';
 import type { GroupChats, TelegramDeps } from './context';
+import { GROUP_LABEL } from '../../../lib/labels';
 
 /** How long an invite link stays valid. */
 export const INVITE_TTL_MS = 24 * 60 * 60_000;

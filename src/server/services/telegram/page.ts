@@ -9,7 +9,8 @@ import { processTelegram } from '.';
 import { findLink, issueLinkToken, unlinkAccount, type TelegramLink } from './link';
 import { groupAccess, type GroupAccess } from './groups';
 import { linkByWidget, type WidgetResult } from './widget';
-import { GROUP_LABEL, mayJoinGroup, TELEGRAM_GROUPS } from '../../../domain/telegram-groups';
+import { mayJoinGroup, TELEGRAM_GROUPS } from '../../../domain/telegram-groups';
+import { GROUP_LABEL } from '../../../lib/labels';
 
 export interface TelegramPage {
   configured: boolean;

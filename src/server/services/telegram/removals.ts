@@ -7,10 +7,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { telegramGroupMembers, telegramLinks } from '../../db/schema';
 import { currentTier } from '../membership';
-import { GROUP_LABEL, mayJoinGroup } from '../../../domain/telegram-groups';
+import { mayJoinGroup } from '../../../domain/telegram-groups';
 import { TelegramApiError } from '../../integrations/telegram';
 import { audit } from '../audit';
 import type { TelegramDeps } from './context';
+import { GROUP_LABEL } from '../../../lib/labels';
 
 export interface RemovalSummary {
   checked: number;

@@ -1,12 +1,12 @@
 /**
  * GET /api/emiten/{TICKER}/harga — daily bars of one emiten for the price chart, restated in today's
- * share count. Public market data (no gated text); cacheable for a few minutes.
+ * share count. Public market data (no gated text); its caching headers come from src/server/http-cache.ts.
  */
 import type { APIRoute } from 'astro';
 import { getDb } from '../../../../server/db/client';
 import { jsonError, json } from '../../../../server/http';
-import { findEmiten } from '../../../../server/services/market';
-import { adjustedBars, marketHistory } from '../../../../server/services/research';
+import { findEmiten } from '../../../../server/services/research/market';
+import { adjustedBars, marketHistory } from '../../../../server/services/research/emiten-figures';
 
 export const prerender = false;
 
@@ -25,5 +25,5 @@ export const GET: APIRoute = async ({ params }) => {
     round2(b.close),
     b.volume,
   ]);
-  return json({ ticker, adjusted: history.changes.length > 0, bars }, 200, { 'cache-control': 'public, max-age=300' });
+  return json({ ticker, adjusted: history.changes.length > 0, bars });
 };

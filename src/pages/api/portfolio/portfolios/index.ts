@@ -1,8 +1,8 @@
-import { memberRoute } from '../../../../server/api';
+import { memberRoute } from '../../../../server/auth/member-route';
 import { getDb } from '../../../../server/db/client';
 import { json, jsonError, readJson } from '../../../../server/http';
 import { createPortfolio, listPortfolios } from '../../../../server/services/portfolio';
-import { portfolioBody } from '../../../../server/portfolio-api';
+import { portfolioBody } from '../../../../server/services/portfolio/api-bodies';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { memberRoute, todayWib } from '../../../../server/api';
+import { memberRoute, todayWib } from '../../../../server/auth/member-route';
 import { getDb } from '../../../../server/db/client';
 import { json, jsonError, readJson } from '../../../../server/http';
 import { addTransaction, findPortfolio, listTransactions } from '../../../../server/services/portfolio';
-import { transactionBody } from '../../../../server/portfolio-api';
+import { transactionBody } from '../../../../server/services/portfolio/api-bodies';
 
 export const prerender = false;
 

@@ -4,11 +4,12 @@
  * hold" notice; everyone else who wants every analysis gets the general one — never both on the same
  * channel for the same analysis.
  */
-import { addCalendarDays } from '../../../db/demo/calendar';
-import { tierAtLeast, TIER_LABEL } from '../../../../domain/tiers';
+import { addCalendarDays } from '../../../demo/calendar';
+import { tierAtLeast } from '../../../../domain/tiers';
 import type { CatalogAnalysis } from '../catalog';
 import type { NoticeDraft } from '../message';
 import { channelsFor, type Recipient } from '../recipients';
+import { TIER_LABEL } from '../../../../lib/labels';
 
 export const ANALYSIS_NEW_DAYS = 3;
 

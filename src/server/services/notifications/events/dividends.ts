@@ -6,7 +6,7 @@
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { corporateActions, emiten } from '../../../db/schema';
-import { addCalendarDays, tradingDays } from '../../../db/demo/calendar';
+import { addCalendarDays, tradingDays } from '../../../demo/calendar';
 import { formatDate, formatNumber } from '../../../../lib/format';
 import type { NoticeDraft } from '../message';
 import { channelsFor, type Recipient } from '../recipients';

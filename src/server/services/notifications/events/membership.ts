@@ -6,11 +6,11 @@ import { gt } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { memberships } from '../../../db/schema';
 import { paidAccessEnd, type AccessEnd, type PaidPeriod } from '../../../../domain/membership-coverage';
-import { TIER_LABEL } from '../../../../domain/tiers';
 import { formatDateTime, wibDate } from '../../../../lib/format';
-import { toDayNumber } from '../../../db/demo/calendar';
+import { toDayNumber } from '../../../demo/calendar';
 import type { NoticeDraft } from '../message';
 import { channelsFor, type Recipient } from '../recipients';
+import { TIER_LABEL } from '../../../../lib/labels';
 
 /** Paid access ends of every member whose access covers `now`. */
 export async function accessEnds(db: Db, now: Date): Promise<Map<string, AccessEnd>> {

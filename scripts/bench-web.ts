@@ -1,0 +1,196 @@
+/**
+ * `npm run bench:web`: serving figures at market scale. Builds if needed; generates the synthetic market
+ * (`--emiten 950 --years 10` by default) and imports it once into an embedded data folder cached under
+ * `.bench/` by its parameters; copies that folder to a throw-away one, adds a member with 2 000
+ * transactions over 60 tickers, starts the production server as `npm start` does, and measures each page
+ * with autocannon (16 connections, 10 s, after a warm-up). Then the same on PostgreSQL when
+ * TEST_DATABASE_URL is set (a database of its own, dropped afterwards).
+ *
+ *   npm run bench:web -- [--emiten 950] [--years 10] [--duration 10] [--connections 16]
+ */
+import './lib/env';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { addMember, loadDemo, type BenchMember } from './lib/bench-member';
+
+const { values: opts } = parseArgs({
+  options: {
+    emiten: { type: 'string', default: '950' },
+    years: { type: 'string', default: '10' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '16' },
+  },
+});
+const PORT = Number(process.env.BENCH_PORT ?? 4390);
+const BASE = `http://127.0.0.1:${PORT}`;
+const AUTH_SECRET = 'bench-web-secret-not-for-production-0123456789';
+
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed`);
+}
+
+/** The generated market's CSV files, written once per parameters. */
+function marketFiles(): string[] {
+  const dir = path.resolve('.bench', `market-${opts.emiten}x${opts.years}`);
+  const files = ['emiten.csv', 'prices.csv', 'indexes.csv', 'actions.csv'].map((f) => path.join(dir, f));
+  if (!files.every(existsSync)) {
+    console.log(`Generating ${opts.emiten} emiten × ${opts.years} years into ${dir}…`);
+    run('npx', ['tsx', 'scripts/market-generate.ts', '--emiten', opts.emiten, '--years', opts.years, '--out', dir]);
+  }
+  return files;
+}
+
+/** Loads the demo data (the analysed tickers) and imports the generated market into a new database. */
+async function importMarket(env: NodeJS.ProcessEnv): Promise<void> {
+  await loadDemo(env);
+  const started = performance.now();
+  run('npx', ['tsx', 'scripts/market-import.ts', ...marketFiles()], env);
+  console.log(`Market imported in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
+/** An embedded data folder holding the market, copied from the cached one. */
+async function embeddedDataDir(): Promise<string> {
+  const cached = path.resolve('.bench', `data-${opts.emiten}x${opts.years}`);
+  if (!existsSync(path.join(cached, 'pglite'))) {
+    rmSync(cached, { recursive: true, force: true });
+    mkdirSync(cached, { recursive: true });
+    await importMarket({ ...process.env, DATABASE_URL: '', DATA_DIR: cached, NODE_ENV: 'production', AUTH_SECRET });
+  }
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'telaah-bench-')), 'data');
+  cpSync(cached, dir, { recursive: true });
+  return dir;
+}
+
+function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['scripts/launch.mjs', 'start'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  let log = '';
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (d) => {
+      log += String(d);
+      if (log.includes('Telaah is running')) resolve(child);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${log}`)));
+  });
+}
+
+interface Row {
+  path: string;
+  reqs: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(url: string, cookie?: string): Promise<Omit<Row, 'path'>> {
+  const headers = cookie ? { cookie } : {};
+  await autocannon({ url, connections: 4, duration: 2, headers });
+  const r = await autocannon({ url, connections: Number(opts.connections), duration: Number(opts.duration), headers });
+  return {
+    reqs: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts + r.non2xx,
+  };
+}
+
+async function rssMb(pid: number): Promise<number> {
+  const { readFileSync } = await import('node:fs');
+  // The launcher imports the server into its own process: its RSS is the server's.
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
+async function signInCookie(member: BenchMember): Promise<string> {
+  const res = await fetch(`${BASE}/sign-in`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { origin: BASE, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email: member.email, password: member.password, callbackUrl: '/' }),
+  });
+  const cookie = res.headers.getSetCookie().find((c) => c.includes('authjs.session-token'));
+  if (!cookie) throw new Error(`sign-in failed: ${res.status}`);
+  return cookie.split(';')[0]!;
+}
+
+async function benchServer(label: string, env: NodeJS.ProcessEnv, member: BenchMember): Promise<void> {
+  const server = await startServer({ ...env, PORT: String(PORT), HOST: '127.0.0.1', AUTH_SECRET });
+  try {
+    const cookie = await signInCookie(member);
+    const firstSector = encodeURIComponent(member.sector);
+    const pages: [string, boolean][] = [
+      ['/', false],
+      ['/analisis', false],
+      [`/analisis?q=ba&sektor=${firstSector}`, false],
+      [`/analisis/${member.ticker}`, false],
+      [member.analysisUrl, false],
+      [`/api/emiten/${member.ticker}/harga`, false],
+      ['/portofolio/all', true],
+      ['/portofolio/metrics', true],
+      ['/api/portfolio/holdings', true],
+    ];
+    const rows: Row[] = [];
+    for (const [p, signedIn] of pages) {
+      rows.push({
+        path: signedIn ? `${p} (masuk)` : p,
+        ...(await measure(`${BASE}${p}`, signedIn ? cookie : undefined)),
+      });
+    }
+    const rss = await rssMb(server.pid!);
+    const home = rows[0]!.reqs;
+    console.log(
+      `\n${label} — load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}, RSS after ${rss} MB`,
+    );
+    console.log('| page | req/s | p50 ms | p99 ms | errors | vs `/` |');
+    console.log('|---|---:|---:|---:|---:|---:|');
+    for (const r of rows) {
+      console.log(
+        `| \`${r.path}\` | ${r.reqs.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${(r.reqs / home).toFixed(2)} |`,
+      );
+    }
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  }
+}
+
+async function main(): Promise<void> {
+  run('npx', ['astro', 'build']);
+  const base = { ...process.env, NODE_ENV: 'production', JOBS_INTERVAL_SECONDS: '0', LOG_LEVEL: 'error' };
+  const dataDir = await embeddedDataDir();
+  const embedded = { ...base, DATABASE_URL: '', DATA_DIR: dataDir };
+  const member = await addMember(embedded);
+  await benchServer(`Embedded (PGlite), ${opts.emiten} emiten × ${opts.years} years`, embedded, member);
+  rmSync(path.dirname(dataDir), { recursive: true, force: true });
+
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return console.log('\nPostgreSQL: skipped (TEST_DATABASE_URL is not set)');
+  const name = `telaah_bench_${Date.now()}`;
+  const admin = async (q: string) => {
+    const c = new pg.Client({ connectionString: adminUrl });
+    await c.connect();
+    await c.query(q).finally(() => c.end());
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  try {
+    const url = Object.assign(new URL(adminUrl), { pathname: `/${name}` }).toString();
+    const onPg = { ...base, DATABASE_URL: url, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'telaah-bench-pg-')) };
+    await importMarket({ ...onPg, AUTH_SECRET });
+    const pgMember = await addMember(onPg);
+    await benchServer(`PostgreSQL, ${opts.emiten} emiten × ${opts.years} years`, onPg, pgMember);
+  } finally {
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

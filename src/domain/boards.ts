@@ -1,0 +1,3 @@
+/** The IDX listing boards (papan pencatatan) an emiten may be on, as the import accepts them. */
+export const BOARDS = ['Utama', 'Pengembangan', 'Akselerasi', 'Ekonomi Baru', 'Pemantauan Khusus'] as const;
+export type Board = (typeof BOARDS)[number];

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { fromPrice, PLANS } from './plans';
+
+describe('fromPrice', () => {
+  it('is the cheapest plan a member can buy, the same figure the plan page lists first', () => {
+    expect(fromPrice('reguler')).toBe(149_000);
+    for (const tier of ['reguler', 'premium'] as const) {
+      const cheapest = PLANS.filter((p) => p.tier === tier).sort((a, b) => a.price - b.price)[0]!;
+      expect(fromPrice(tier)).toBe(cheapest.price);
+      expect(cheapest.months).toBe(1);
+    }
+  });
+});

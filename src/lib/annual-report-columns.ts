@@ -1,0 +1,93 @@
+/**
+ * The tables of the yearly report, column by column, shared by the CSV, XLSX and PDF files so the
+ * three always carry the same figures under the same headings.
+ */
+import { ANNUAL_SECTIONS } from './annual-report-text';
+import type { AnnualView } from '../server/services/portfolio/annual';
+
+/** How a value is written: whole Rupiah, a share count, a per-share price, a date, or text. */
+export type ColumnKind = 'rp' | 'int' | 'price' | 'date' | 'text';
+
+/** True for a `YYYY-MM-DD` value (a date column's totals row carries a label instead). */
+export const isIsoDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+
+export interface Column<T> {
+  header: string;
+  kind: ColumnKind;
+  value: (row: T) => string | number | null;
+  /** Relative width in the PDF. */
+  width: number;
+}
+
+export interface Table<T = unknown> {
+  key: 'harta' | 'dividen' | 'penjualan';
+  title: string;
+  columns: Column<T>[];
+  rows: T[];
+  /** The totals row: a value per column (null leaves the cell empty). */
+  totals: (string | number | null)[];
+}
+
+type Holding = AnnualView['holdings'][number];
+type Dividend = AnnualView['dividends'][number];
+type Sale = AnnualView['sales'][number];
+
+function table<T>(t: Table<T>): Table {
+  return t as unknown as Table;
+}
+
+/** The three tables of a report, in reading order. */
+export function annualTables(r: AnnualView): Table[] {
+  const h = r.totals.holdings;
+  const d = r.totals.dividends;
+  const s = r.totals.sales;
+  return [
+    table<Holding>({
+      key: 'harta',
+      title: ANNUAL_SECTIONS.holdings(r.year),
+      rows: r.holdings,
+      columns: [
+        { header: 'Kode', kind: 'text', value: (x) => x.ticker, width: 1 },
+        { header: 'Nama', kind: 'text', value: (x) => x.name, width: 3 },
+        { header: 'Lembar', kind: 'int', value: (x) => x.shares, width: 1.2 },
+        { header: 'Harga rata-rata', kind: 'price', value: (x) => x.averagePrice, width: 1.4 },
+        { header: 'Nilai perolehan', kind: 'rp', value: (x) => x.cost, width: 1.8 },
+        { header: 'Harga penutupan', kind: 'price', value: (x) => x.lastClose, width: 1.4 },
+        { header: 'Nilai pasar', kind: 'rp', value: (x) => x.marketValue, width: 1.8 },
+      ],
+      totals: ['Jumlah', null, null, null, h.cost, null, h.marketValue],
+    }),
+    table<Dividend>({
+      key: 'dividen',
+      title: ANNUAL_SECTIONS.dividends(r.year),
+      rows: r.dividends,
+      columns: [
+        { header: 'Tanggal bayar', kind: 'date', value: (x) => x.paymentDate, width: 1.5 },
+        { header: 'Kode', kind: 'text', value: (x) => x.ticker, width: 1 },
+        { header: 'Lembar', kind: 'int', value: (x) => x.shares, width: 1.2 },
+        { header: 'Per lembar', kind: 'price', value: (x) => Number(x.amountPerShare), width: 1.2 },
+        { header: 'Bruto', kind: 'rp', value: (x) => x.gross, width: 1.6 },
+        { header: 'Pajak dipotong', kind: 'rp', value: (x) => x.tax, width: 1.6 },
+        { header: 'Neto', kind: 'rp', value: (x) => x.net, width: 1.6 },
+      ],
+      totals: ['Jumlah', null, null, null, d.gross, d.tax, d.net],
+    }),
+    table<Sale>({
+      key: 'penjualan',
+      title: ANNUAL_SECTIONS.sales(r.year),
+      rows: r.sales,
+      columns: [
+        { header: 'Tanggal', kind: 'date', value: (x) => x.date, width: 1.5 },
+        { header: 'Kode', kind: 'text', value: (x) => x.ticker, width: 1 },
+        { header: 'Lembar', kind: 'int', value: (x) => x.shares, width: 1.1 },
+        { header: 'Nilai bruto', kind: 'rp', value: (x) => x.gross, width: 1.7 },
+        { header: 'PPh final 0,1 %', kind: 'rp', value: (x) => x.finalTax, width: 1.4 },
+        { header: 'Biaya jual', kind: 'rp', value: (x) => x.fee, width: 1.4 },
+        { header: 'Hasil bersih', kind: 'rp', value: (x) => x.proceeds, width: 1.7 },
+        { header: 'Modal keluar', kind: 'rp', value: (x) => x.costRemoved, width: 1.7 },
+        { header: 'Laba/rugi', kind: 'rp', value: (x) => x.realised, width: 1.6 },
+      ],
+      totals: ['Jumlah', null, null, s.gross, s.finalTax, s.fee, s.proceeds, s.costRemoved, s.realised],
+    }),
+  ];
+}

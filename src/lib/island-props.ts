@@ -1,0 +1,76 @@
+/**
+ * The shapes React islands receive, as props from a page or as JSON from `/api/…`. Services build
+ * them; islands only read them, so both sides import them from here rather than islands reaching
+ * into `src/server`. Plain data: amounts in whole Rupiah, ratios as fractions, dates as `YYYY-MM-DD`.
+ */
+import type { Holding, PortfolioSummary } from '../domain/portfolio';
+import type { TransactionDraft } from '../domain/portfolio/entry-rules';
+import type { BandStats } from '../domain/valuation';
+
+export interface PortfolioRef {
+  id: string;
+  name: string;
+}
+
+export interface HoldingRow extends Omit<Holding, 'portfolioId'> {
+  name: string;
+}
+
+export interface HoldingsView {
+  asOf: string;
+  demo: boolean;
+  portfolio: PortfolioRef | null;
+  holdings: HoldingRow[];
+  summary: PortfolioSummary;
+}
+
+/** One problem found in an import file; `line` is the file's line (1 = header), null for the whole file. */
+export interface ImportProblem {
+  line: number | null;
+  column?: string;
+  message: string;
+}
+
+export interface PreviewRow extends TransactionDraft {
+  line: number;
+  /** The fee to store (computed when the file leaves it empty). */
+  fee: number;
+  feeComputed: boolean;
+  value: number;
+}
+
+export interface ImportReport {
+  ok: boolean;
+  /** 200 imported / previewed / already imported; 400 bad rows; 404 unknown portfolio; 413 too many rows. */
+  status: 200 | 400 | 404 | 413;
+  message: string;
+  portfolio: { id: string; name: string } | null;
+  preview: boolean;
+  alreadyImported: boolean;
+  rows: number;
+  imported: number;
+  counts: { buy: number; sell: number; dividend: number };
+  /** The first rows, as they would be stored. */
+  sample: PreviewRow[];
+  errors: ImportProblem[];
+  errorCount: number;
+  warnings: ImportProblem[];
+  warningCount: number;
+}
+
+/** A lesson in a course's lesson list. */
+export interface LessonItem {
+  slug: string;
+  title: string;
+  duration: number;
+  freePreview: boolean;
+  /** The viewer may not read it (tier too low). */
+  locked: boolean;
+}
+
+/** A valuation band (PER or PBV) over time and where today's value sits in it. */
+export interface BandData {
+  /** [date, ratio] per week. */
+  points: [string, number][];
+  stats: BandStats | null;
+}

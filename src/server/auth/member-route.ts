@@ -1,0 +1,28 @@
+/**
+ * Member-only JSON endpoints: the handler runs with the signed-in viewer (or the member an admin is
+ * acting as); a visitor without a session gets 401 JSON instead of the sign-in redirect pages get.
+ */
+import type { APIContext, APIRoute } from 'astro';
+import { AccessError, requireMember } from './guards';
+import type { Viewer } from './viewer';
+import { now } from '../config';
+import { jsonError } from '../http';
+import { wibDate } from '../../lib/format';
+
+export function memberRoute(handler: (ctx: APIContext, viewer: Viewer) => Promise<Response>): APIRoute {
+  return async (ctx) => {
+    let viewer: Viewer;
+    try {
+      viewer = requireMember(ctx);
+    } catch (err) {
+      if (err instanceof AccessError && err.kind === 'sign-in') return jsonError(401, 'Silakan masuk terlebih dahulu.');
+      throw err;
+    }
+    return handler(ctx, viewer);
+  };
+}
+
+/** Today's calendar date in WIB (`YYYY-MM-DD`) by the app clock (`APP_NOW` in tests). */
+export function todayWib(): string {
+  return wibDate(now());
+}

@@ -1,0 +1,61 @@
+/**
+ * Demo quarterly fundamentals, anchored on the generated prices so valuations stay plausible:
+ * earnings follow the ticker's target PER and book value its target PBV, with a little noise.
+ */
+import type { UniverseEntry } from './universe';
+import type { fundamentals } from '../db/schema';
+import { addCalendarDays } from './calendar';
+import type { PriceLookup } from './actions';
+import type { TickerProfile } from './profile';
+import { rngFor } from './rng';
+
+export type DemoFundamental = typeof fundamentals.$inferInsert;
+
+/** Days after a quarter's end before its report counts as published. */
+export const REPORTING_LAG_DAYS = 45;
+
+const QUARTER_ENDS = ['03-31', '06-30', '09-30', '12-31'] as const;
+
+/** The last `count` quarter ends whose reports are out by `today` (ascending). */
+export function quarterEnds(today: string, count: number): string[] {
+  const cutoff = addCalendarDays(today, -REPORTING_LAG_DAYS);
+  const ends: string[] = [];
+  for (let year = Number(cutoff.slice(0, 4)); ends.length < count; year--) {
+    for (const md of [...QUARTER_ENDS].reverse()) {
+      const end = `${year}-${md}`;
+      if (end <= cutoff && ends.length < count) ends.push(end);
+    }
+  }
+  return ends.reverse();
+}
+
+/**
+ * One row per period end. Flows are for the quarter alone; EPS = net income / shares and BVPS =
+ * equity / shares, using the shares outstanding at the period end (`sharesOn`), as reported then.
+ */
+export function fundamentalsFor(
+  entry: UniverseEntry,
+  profile: TickerProfile,
+  periodEnds: readonly string[],
+  prices: PriceLookup,
+  sharesOn: (date: string) => number,
+): DemoFundamental[] {
+  const rng = rngFor(`${entry.ticker}:fundamentals`);
+  return periodEnds.map((periodEnd) => {
+    const price = prices.closeOn(periodEnd);
+    const shares = sharesOn(periodEnd);
+    const annualEps = profile.margin < 0 ? price / 25 : price / (profile.per * rng.between(0.9, 1.1));
+    const netIncome = Math.round(Math.sign(profile.margin) * (annualEps / 4) * shares * rng.between(0.85, 1.15));
+    const revenue = Math.round(Math.abs(netIncome / profile.margin) * rng.between(0.95, 1.05));
+    const equity = Math.round((price / (profile.pbv * rng.between(0.93, 1.07))) * shares);
+    return {
+      ticker: entry.ticker,
+      periodEnd,
+      revenue,
+      netIncome,
+      equity,
+      eps: (netIncome / shares).toFixed(4),
+      bvps: (equity / shares).toFixed(4),
+    };
+  });
+}

@@ -1,0 +1,118 @@
+/** The `files` provider: the day's CSV from a folder and from an HTTP URL, on a real database. */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import { createTestDb } from '../../../../tests/db';
+import { serve } from '../../../../tests/stand-ins/http';
+import type { DbHandle } from '../../db/client';
+import { dailyPrices, emiten, indexPrices, marketUpdateRuns } from '../../db/schema';
+import { importMarketCsv } from '../market-import';
+import { recentTradingDays } from '../../../domain/market-calendar';
+import { filesFeed, runMarketUpdate, type MarketFeed } from '.';
+import { fileLocation } from './files-feed';
+
+const RINGKASAN = readFileSync('tests/fixtures/market/ringkasan.csv', 'utf8');
+const DAY = '2026-11-20';
+const PRICES = `date,ticker,open,high,low,close,volume
+${DAY},AAAA,1000,1050,990,1040,500000
+${DAY},COMPOSITE,7100.5,7150.25,7080,7120.75,0
+`;
+
+let folder: string;
+let http: { server: Server; url: string };
+const published = new Map<string, string>();
+let h: DbHandle;
+
+beforeAll(async () => {
+  folder = mkdtempSync(path.join(tmpdir(), 'telaah-feed-'));
+  http = await serve(
+    [
+      {
+        method: 'GET',
+        pattern: /^\/harian\/(.+)$/,
+        handler: (_req, [name]) =>
+          published.has(name!)
+            ? { status: 200, headers: { 'content-type': 'text/csv' }, body: published.get(name!) }
+            : { status: 404, body: 'not found' },
+      },
+    ],
+    0,
+  );
+});
+afterAll(async () => {
+  rmSync(folder, { recursive: true, force: true });
+  http.server.closeAllConnections();
+  await new Promise((resolve) => http.server.close(resolve));
+});
+beforeEach(async () => {
+  h = await createTestDb();
+  published.clear();
+  await importMarketCsv(
+    h.db,
+    'ticker,name,sector,sub_sector,board,listing_date,shares_outstanding\nAAAA,Alfa Sintetis Tbk,Keuangan,Bank,Utama,2010-01-04,1000000\n',
+    { today: '2026-11-19' },
+  );
+  const history = recentTradingDays('2026-11-19', 30, new Set()).map((d) => `${d},AAAA,1000,1000,1000,1000,1`);
+  await importMarketCsv(h.db, `date,ticker,open,high,low,close,volume\n${history.join('\n')}\n`, {
+    today: '2026-11-19',
+  });
+});
+afterEach(() => h.close());
+
+const pass = (feed: MarketFeed, at = '2026-11-20T18:00:00') =>
+  runMarketUpdate({
+    db: h.db,
+    now: () => new Date(`${at}+07:00`),
+    feed,
+    holidays: new Set(),
+    closeAt: 17 * 60,
+    deadline: 20 * 60,
+    report: () => undefined,
+  });
+const pricesOn = (d: string) =>
+  h.db.select().from(dailyPrices).where(eq(dailyPrices.date, d)).orderBy(asc(dailyPrices.ticker));
+const runs = () => h.db.select().from(marketUpdateRuns).orderBy(asc(marketUpdateRuns.id));
+
+describe('files provider', () => {
+  it('names the file of a day from a folder, a URL or a template', () => {
+    expect(fileLocation('/srv/feed', DAY)).toBe('/srv/feed/2026-11-20.csv');
+    expect(fileLocation('https://feed.test/harian/', DAY)).toBe('https://feed.test/harian/2026-11-20.csv');
+    expect(fileLocation('https://feed.test/r-{yyyymmdd}.csv', DAY)).toBe('https://feed.test/r-20261120.csv');
+  });
+
+  it('imports a prices file from a folder once it appears', async () => {
+    const feed = filesFeed(folder);
+    expect(await pass(feed)).toMatchObject({ waiting: [DAY] });
+    writeFileSync(path.join(folder, `${DAY}.csv`), PRICES);
+    expect(await pass(feed, '2026-11-20T18:10:00')).toMatchObject({ imported: [DAY] });
+    expect((await pricesOn(DAY)).map((p) => [p.ticker, p.close])).toEqual([['AAAA', 1040]]);
+    const [ihsg] = await h.db.select().from(indexPrices).where(eq(indexPrices.date, DAY));
+    expect(ihsg).toMatchObject({ code: 'COMPOSITE', close: 7120.75 });
+    expect(await runs()).toMatchObject([
+      { outcome: 'waiting', provider: 'files', message: '2026-11-20.csv: berkas belum ada' },
+      { outcome: 'imported', rows: 2 },
+    ]);
+    expect(await pass(feed, '2026-11-20T18:20:00')).toMatchObject({ checked: 0 });
+  });
+
+  it('imports a Ringkasan Saham export from an HTTP URL, listing the codes it does not know', async () => {
+    const feed = filesFeed(`${http.url}/harian/ringkasan-{yyyymmdd}.csv`);
+    expect(await pass(feed)).toMatchObject({ waiting: [DAY] });
+    published.set('ringkasan-20261120.csv', RINGKASAN);
+    expect(await pass(feed, '2026-11-20T18:10:00')).toMatchObject({ imported: [DAY] });
+    const prices = await pricesOn(DAY);
+    expect(prices.map((p) => p.ticker)).toEqual(['ASII', 'BBCA', 'BBRI', 'GOTO', 'TLKM']);
+    const [asii] = await h.db.select().from(emiten).where(eq(emiten.ticker, 'ASII'));
+    expect(asii).toMatchObject({ name: 'Astra International Tbk.', board: 'Utama', sharesOutstanding: 40_483_553_140 });
+  });
+
+  it('refuses a file cut off mid-row and says why', async () => {
+    published.set('2026-11-20.csv', RINGKASAN.slice(0, RINGKASAN.lastIndexOf(',')));
+    expect(await pass(filesFeed(`${http.url}/harian`))).toMatchObject({ problems: [`${DAY} invalid`] });
+    expect(await pricesOn(DAY)).toEqual([]);
+    expect((await runs())[0]!.message).toMatch(/^2026-11-20\.csv Baris \d+: jumlah kolom \d+, seharusnya 28/);
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * The daily market update (job `market-update`): after the close on IDX trading days it fetches each
+ * recent trading day that has no prices yet from the configured provider and imports it. Idempotent:
+ * a day with prices is never fetched again. Every attempt is recorded (`market_update_runs`); a day still
+ * without data after its deadline is logged as an error, reported (Sentry when configured) and shown
+ * to admins, once per day and reason.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Db } from '../../db/client';
+import type { MarketUpdateOutcome } from '../../db/schema';
+import { parseHolidays, parseTimeOfDay, planUpdate } from '../../../domain/market-calendar';
+import type { Config } from '../../config';
+import type { MarketFeed } from './feed';
+import { filesFeed } from './files-feed';
+import { idxFeed } from './idx-feed';
+import { importDay } from './import-day';
+import { daysWithPrices, latestRuns, recordRun } from './runs';
+
+export { marketUpdateStatus, type MarketUpdateStatus } from './runs';
+export type { MarketFeed } from './feed';
+export { idxFeed } from './idx-feed';
+export { filesFeed } from './files-feed';
+
+/** How many trading days back a run fills gaps. */
+export const DAYS_BACK = 30;
+/** A day already reported missing is asked for again at most this often. */
+const ALERTED_RETRY_MS = 60 * 60_000;
+
+export interface MarketUpdateSettings {
+  feed: MarketFeed;
+  holidays: ReadonlySet<string>;
+  /** Minutes after WIB midnight. */
+  closeAt: number;
+  deadline: number;
+}
+
+export interface MarketUpdateDeps extends MarketUpdateSettings {
+  db: Db;
+  now: () => Date;
+  /** Reports a missing day to monitoring (Sentry); the job logs it as well. */
+  report: (message: string, tags: Record<string, string>) => void;
+}
+
+export interface MarketUpdateSummary {
+  checked: number;
+  imported: string[];
+  waiting: string[];
+  problems: string[];
+}
+
+/** Reads the holiday file; a malformed line stops the job with the line named. */
+export async function loadHolidays(file: string): Promise<Set<string>> {
+  const { holidays, errors } = parseHolidays(await readFile(file, 'utf8'));
+  if (errors.length) throw new Error(`${file}: ${errors.join('; ')}`);
+  return new Set(holidays.map((h) => h.date));
+}
+
+/** The job's settings from the configuration, or null when no provider is configured. */
+export async function marketUpdateSettings(c: Config): Promise<MarketUpdateSettings | null> {
+  if (!c.MARKET_FEED) return null;
+  const feed = c.MARKET_FEED === 'idx' ? idxFeed(c.IDX_API_BASE) : filesFeed(c.MARKET_FEED_FILES!);
+  return {
+    feed,
+    holidays: await loadHolidays(c.MARKET_HOLIDAYS_FILE),
+    closeAt: parseTimeOfDay(c.MARKET_UPDATE_AT)!,
+    deadline: parseTimeOfDay(c.MARKET_UPDATE_DEADLINE)!,
+  };
+}
+
+interface Attempt {
+  outcome: MarketUpdateOutcome;
+  rows: number;
+  message: string;
+}
+
+async function attemptDay(deps: MarketUpdateDeps, day: string, overdue: boolean): Promise<Attempt> {
+  try {
+    const fetched = await deps.feed.fetchDay(day);
+    if (fetched.status === 'none')
+      return { outcome: overdue ? 'missing' : 'waiting', rows: 0, message: fetched.reason };
+    if (fetched.status === 'invalid') return { outcome: 'invalid', rows: 0, message: fetched.reason };
+    const r = await importDay(deps.db, day, fetched.parts);
+    if (!r.ok) return { outcome: 'invalid', rows: 0, message: r.message };
+    const parts = [`${r.inserted} baru`, `${r.updated} diperbarui`];
+    if (r.listed.length) parts.push(`emiten baru ${r.listed.join(', ')}`);
+    if (r.delisted.length) parts.push(`delisting ${r.delisted.join(', ')}`);
+    return { outcome: 'imported', rows: r.rows, message: parts.join(', ') };
+  } catch (err) {
+    return { outcome: 'failed', rows: 0, message: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+function alert(deps: MarketUpdateDeps, day: string, a: Attempt): void {
+  const message = `Data pasar ${day} belum masuk setelah batas waktu (${a.outcome}): ${a.message}`;
+  console.error(
+    JSON.stringify({
+      level: 'error',
+      msg: 'market update: trading day missing',
+      day,
+      outcome: a.outcome,
+      reason: a.message,
+    }),
+  );
+  deps.report(message, { job: 'market-update', provider: deps.feed.name, trading_date: day });
+}
+
+/** One pass of the daily update; see the module comment. */
+export async function runMarketUpdate(deps: MarketUpdateDeps): Promise<MarketUpdateSummary> {
+  const now = deps.now();
+  const plan = planUpdate(now, { ...deps, daysBack: DAYS_BACK });
+  const filled = await daysWithPrices(deps.db, plan.days);
+  const latest = await latestRuns(deps.db, plan.days);
+  const summary: MarketUpdateSummary = { checked: 0, imported: [], waiting: [], problems: [] };
+  for (const day of plan.days) {
+    if (filled.has(day)) continue;
+    const last = latest.get(day);
+    if (last?.alerted && now.getTime() - last.lastAttemptAt.getTime() < ALERTED_RETRY_MS) continue;
+    summary.checked++;
+    const started = Date.now();
+    const a = await attemptDay(deps, day, plan.overdue(day));
+    const alerted = a.outcome !== 'imported' && plan.overdue(day);
+    const repeat = last?.alerted && last.outcome === a.outcome && last.message === a.message;
+    if (alerted && !repeat) alert(deps, day, a);
+    await recordRun(deps.db, {
+      tradingDate: day,
+      provider: deps.feed.name,
+      ...a,
+      durationMs: Date.now() - started,
+      alerted,
+      at: now,
+    });
+    if (a.outcome === 'imported') summary.imported.push(day);
+    else if (a.outcome === 'waiting') summary.waiting.push(day);
+    else summary.problems.push(`${day} ${a.outcome}`);
+  }
+  return summary;
+}

@@ -1,0 +1,103 @@
+/**
+ * Builds the engine's input for a member from the database — one query per table, never one per
+ * ticker or day — and runs the engine for all their portfolios or one of them.
+ */
+import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { computePortfolio, type DailyClose, type EngineInput, type PortfolioReport } from '../../../domain/portfolio';
+import { IHSG_CODE } from '../../../domain/indexes';
+import type { Db } from '../../db/client';
+import { dailyPrices, emiten, indexPrices } from '../../db/schema';
+import { loadActions, loadHistory } from './history';
+import { findPortfolio, listPortfolios } from './portfolios';
+import type { Portfolio } from './types';
+
+/** Days of prices loaded before the first transaction, so its day has a close in force. */
+const LEAD_DAYS = 14;
+
+export interface PortfolioData {
+  portfolios: Portfolio[];
+  /** The portfolio asked for; null for all of the member's portfolios. */
+  selected: Portfolio | null;
+  input: EngineInput;
+  /** Company name per ticker held or traded. */
+  names: Map<string, string>;
+  /** True when any of those tickers carries generated demo prices. */
+  demo: boolean;
+}
+
+function minusDays(iso: string, days: number): string {
+  return new Date(Date.parse(`${iso}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+async function loadPrices(db: Db, tickers: string[], from: string, to: string): Promise<Map<string, DailyClose[]>> {
+  const prices = new Map<string, DailyClose[]>(tickers.map((t) => [t, []]));
+  if (tickers.length === 0) return prices;
+  const rows = await db
+    .select({ ticker: dailyPrices.ticker, date: dailyPrices.date, close: dailyPrices.close })
+    .from(dailyPrices)
+    .where(and(inArray(dailyPrices.ticker, tickers), gte(dailyPrices.date, from), lte(dailyPrices.date, to)))
+    .orderBy(asc(dailyPrices.ticker), asc(dailyPrices.date));
+  for (const r of rows) prices.get(r.ticker)!.push({ date: r.date, close: r.close });
+  return prices;
+}
+
+async function loadIndex(db: Db, code: string, from: string, to: string): Promise<DailyClose[]> {
+  return db
+    .select({ date: indexPrices.date, close: indexPrices.close })
+    .from(indexPrices)
+    .where(and(eq(indexPrices.code, code), gte(indexPrices.date, from), lte(indexPrices.date, to)))
+    .orderBy(asc(indexPrices.date));
+}
+
+async function loadCompanies(db: Db, tickers: string[]) {
+  if (tickers.length === 0) return [];
+  return db
+    .select({ ticker: emiten.ticker, name: emiten.name, sector: emiten.sector, isDemo: emiten.isDemo })
+    .from(emiten)
+    .where(inArray(emiten.ticker, tickers));
+}
+
+/**
+ * Everything the engine needs for the member's portfolios (or the one `portfolioId` names) as of
+ * `asOf`, compared against the index `benchmark` (default IHSG; the engine's `ihsg` input carries
+ * whichever index is chosen); undefined when `portfolioId` is not one of the member's.
+ */
+export async function loadPortfolioData(
+  db: Db,
+  userId: string,
+  opts: { portfolioId?: string | null; asOf: string; benchmark?: string; prices?: boolean },
+): Promise<PortfolioData | undefined> {
+  const portfolios = await listPortfolios(db, userId);
+  const selected = opts.portfolioId ? await findPortfolio(db, userId, opts.portfolioId) : null;
+  if (selected === undefined) return undefined;
+  const txs = await loadHistory(db, selected ? [selected.id] : portfolios.map((p) => p.id));
+  const tickers = [...new Set(txs.map((t) => t.ticker))];
+  const from = minusDays(txs[0]?.date ?? opts.asOf, LEAD_DAYS);
+  // Without prices (`prices: false`) the engine's sells, realised figures and dividends are exact; only
+  // valuations and returns need the closes, and they are the bulk of the reading.
+  const withPrices = opts.prices !== false;
+  const [prices, ihsg, actions, companies] = await Promise.all([
+    withPrices ? loadPrices(db, tickers, from, opts.asOf) : new Map<string, DailyClose[]>(tickers.map((t) => [t, []])),
+    withPrices ? loadIndex(db, opts.benchmark ?? IHSG_CODE, from, opts.asOf) : [],
+    loadActions(db, tickers),
+    loadCompanies(db, tickers),
+  ]);
+  const input: EngineInput = {
+    transactions: txs,
+    prices,
+    ihsg,
+    corporateActions: actions,
+    settings: new Map(portfolios.map((p) => [p.id, p.settings])),
+    sectors: new Map(companies.map((c) => [c.ticker, c.sector])),
+    asOf: opts.asOf,
+  };
+  const names = new Map(companies.map((c) => [c.ticker, c.name]));
+  return { portfolios, selected, input, names, demo: companies.some((c) => c.isDemo) };
+}
+
+/** The engine's report over the loaded data, or over one portfolio of it. */
+export function computeFor(data: PortfolioData, portfolioId?: string): PortfolioReport {
+  if (!portfolioId) return computePortfolio(data.input);
+  const input = { ...data.input, transactions: data.input.transactions.filter((t) => t.portfolioId === portfolioId) };
+  return computePortfolio(input);
+}

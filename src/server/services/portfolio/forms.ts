@@ -1,0 +1,189 @@
+/**
+ * The no-JavaScript forms of /portofolio/transaksi: one POST handler that reads the form, calls the
+ * portfolio service and says what the page does next — redirect with a flash message (POST/redirect/GET)
+ * or render again with the entered values and the Indonesian errors.
+ */
+import type { AstroCookies } from 'astro';
+import { z } from 'zod';
+import { formatDate, formatNumber, formatRupiah } from '../../../lib/format';
+import type { Db } from '../../db/client';
+import {
+  addTransaction,
+  createPortfolio,
+  deleteTransaction,
+  importTransactions,
+  updatePortfolio,
+  updateTransaction,
+  type FieldErrors,
+  type ImportProblem,
+  type StoredTransaction,
+} from '.';
+import { TYPE_LABEL } from '../../../lib/labels';
+
+export type FormName = 'transaction' | 'delete' | 'import' | 'portfolio' | 'new-portfolio';
+
+export interface Flash {
+  tone: 'success' | 'info';
+  message: string;
+  warnings?: string[];
+}
+
+export type FormResult =
+  | { kind: 'redirect'; location: string; flash: Flash }
+  | {
+      kind: 'render';
+      status: number;
+      form: FormName;
+      message: string;
+      fields?: FieldErrors;
+      values: Record<string, string>;
+      problems?: ImportProblem[];
+    };
+
+const FLASH_COOKIE = 'telaah_flash';
+const flashSchema = z.object({
+  tone: z.enum(['success', 'info']),
+  message: z.string(),
+  warnings: z.array(z.string()).optional(),
+});
+
+/** Keeps a message for the page the browser is redirected to (one minute, this section only). */
+export function setFlash(cookies: AstroCookies, flash: Flash): void {
+  cookies.set(FLASH_COOKIE, JSON.stringify(flash), {
+    path: '/portofolio',
+    httpOnly: true,
+    sameSite: 'lax',
+    maxAge: 60,
+  });
+}
+
+/** The message left by the last redirect, removed as it is read. */
+export function takeFlash(cookies: AstroCookies): Flash | null {
+  const raw = cookies.get(FLASH_COOKIE)?.value;
+  if (!raw) return null;
+  cookies.delete(FLASH_COOKIE, { path: '/portofolio' });
+  try {
+    return flashSchema.parse(JSON.parse(raw));
+  } catch {
+    return null;
+  }
+}
+
+const PAGE = '/portofolio/transaksi';
+const pageFor = (portfolioId: string) => `${PAGE}?portofolio=${encodeURIComponent(portfolioId)}`;
+
+function values(form: FormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of form) if (typeof v === 'string') out[k] = v;
+  return out;
+}
+
+function describe(t: StoredTransaction): string {
+  const what = `${TYPE_LABEL[t.type][0]!.toUpperCase()}${TYPE_LABEL[t.type].slice(1)} ${t.ticker} ${formatNumber(t.shares)} lembar pada ${formatDate(t.date)}`;
+  return t.type === 'dividend' ? what : `${what} (biaya ${formatRupiah(t.fee)})`;
+}
+
+async function onTransaction(db: Db, userId: string, form: FormData, today: string): Promise<FormResult> {
+  const v = values(form);
+  const raw = {
+    date: v.date,
+    ticker: v.ticker,
+    type: v.type,
+    quantity: v.quantity,
+    unit: v.unit,
+    price: v.price,
+    fee: v.fee,
+  };
+  const r = v.id
+    ? await updateTransaction(db, userId, v.id, raw, { today })
+    : await addTransaction(db, userId, v.portfolioId || null, raw, { today });
+  if (!r.ok)
+    return { kind: 'render', status: r.status, form: 'transaction', message: r.message, fields: r.fields, values: v };
+  const message = `${describe(r.transaction)} ${v.id ? 'diperbarui' : 'tersimpan'}.`;
+  return {
+    kind: 'redirect',
+    location: pageFor(r.transaction.portfolioId),
+    flash: { tone: 'success', message, warnings: r.warnings },
+  };
+}
+
+async function onDelete(db: Db, userId: string, form: FormData): Promise<FormResult> {
+  const v = values(form);
+  const r = await deleteTransaction(db, userId, v.id);
+  if (!r.ok) return { kind: 'render', status: r.status, form: 'delete', message: r.message, values: v };
+  return {
+    kind: 'redirect',
+    location: pageFor(r.deleted.portfolioId),
+    flash: { tone: 'success', message: `${describe(r.deleted)} dihapus.` },
+  };
+}
+
+async function onImport(db: Db, userId: string, form: FormData, today: string): Promise<FormResult> {
+  const v = values(form);
+  const file = form.get('file');
+  if (!file || typeof file === 'string' || file.size === 0) {
+    return { kind: 'render', status: 400, form: 'import', message: 'Pilih berkas CSV yang akan diimpor.', values: v };
+  }
+  const r = await importTransactions(db, userId, await file.text(), {
+    portfolioId: v.portfolioId || null,
+    preview: false,
+    fileName: file.name,
+    today,
+  });
+  if (!r.ok)
+    return { kind: 'render', status: r.status, form: 'import', message: r.message, problems: r.errors, values: v };
+  const warnings = r.warnings.map((w) => `Baris ${w.line}: ${w.message}`);
+  return {
+    kind: 'redirect',
+    location: pageFor(r.portfolio!.id),
+    flash: { tone: r.alreadyImported ? 'info' : 'success', message: r.message, warnings },
+  };
+}
+
+async function onPortfolio(db: Db, userId: string, form: FormData, create: boolean): Promise<FormResult> {
+  const v = values(form);
+  const input = {
+    name: v.name,
+    buyPct: v.buyPct,
+    sellPct: v.sellPct,
+    dividendTaxPct: v.dividendTaxPct,
+    // An unticked checkbox is not sent at all.
+    feesInAverage: v.feesInAverage ?? 'off',
+  };
+  const r = create ? await createPortfolio(db, userId, input) : await updatePortfolio(db, userId, v.id, input);
+  if (!r.ok)
+    return {
+      kind: 'render',
+      status: r.status,
+      form: create ? 'new-portfolio' : 'portfolio',
+      message: r.message,
+      fields: r.fields,
+      values: v,
+    };
+  const message = create ? `Portofolio ${r.portfolio.name} dibuat.` : `Pengaturan ${r.portfolio.name} disimpan.`;
+  return { kind: 'redirect', location: `${pageFor(r.portfolio.id)}#pengaturan`, flash: { tone: 'success', message } };
+}
+
+/** Handles one POST of the transactions page. */
+export async function handlePortfolioForm(db: Db, userId: string, form: FormData, today: string): Promise<FormResult> {
+  switch (form.get('_action')) {
+    case 'transaction':
+      return onTransaction(db, userId, form, today);
+    case 'delete':
+      return onDelete(db, userId, form);
+    case 'import':
+      return onImport(db, userId, form, today);
+    case 'create-portfolio':
+      return onPortfolio(db, userId, form, true);
+    case 'update-portfolio':
+      return onPortfolio(db, userId, form, false);
+    default:
+      return {
+        kind: 'render',
+        status: 400,
+        form: 'transaction',
+        message: 'Formulir tidak dikenal; muat ulang halaman lalu coba lagi.',
+        values: {},
+      };
+  }
+}

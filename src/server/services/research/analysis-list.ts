@@ -1,0 +1,128 @@
+/**
+ * The /analisis list: both kinds of analyses as uniform rows, filtered and sorted by the page's query.
+ */
+import { z } from 'zod';
+import { canReadAnalysis } from '../../../domain/analysis-access';
+import { TIERS, type Tier } from '../../../domain/tiers';
+import { restate } from '../../../domain/valuation';
+import { getDb } from '../../db/client';
+import {
+  emitenAnalyses,
+  emitenAnalysisHref,
+  nonEmitenAnalyses,
+  nonEmitenAnalysisHref,
+  upside,
+} from '../../content/analyses';
+import { lastCloses } from './market';
+import { shareChangesByTicker } from './emiten-figures';
+import { emitenDirectory } from '../emiten-directory';
+
+export const listQuerySchema = z.object({
+  q: z.string().trim().max(60).catch(''),
+  sektor: z.string().trim().max(60).catch(''),
+  rating: z.enum(['', 'beli', 'tahan', 'jual']).catch(''),
+  paket: z.enum(['', ...TIERS]).catch(''),
+  jenis: z.enum(['', 'emiten', 'non-emiten']).catch(''),
+  urut: z.enum(['tanggal', 'upside']).catch('tanggal'),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export interface AnalysisRow {
+  kind: 'emiten' | 'non-emiten';
+  href: string;
+  ticker: string | null;
+  companyName: string | null;
+  sector: string | null;
+  category: string | null;
+  title: string;
+  date: Date;
+  rating: 'beli' | 'tahan' | 'jual' | null;
+  targetPrice: number | null;
+  lastClose: number | null;
+  upside: number | null;
+  tier: Tier;
+  locked: boolean;
+}
+
+/** Parses the query string leniently: unknown values fall back to "no filter". */
+export function parseListQuery(params: URLSearchParams): ListQuery {
+  return listQuerySchema.parse(Object.fromEntries(params));
+}
+
+/** All analyses visible in the list for a viewer of `viewerTier`, filtered and sorted. */
+export async function listAnalyses(query: ListQuery, viewerTier: Tier | null): Promise<AnalysisRow[]> {
+  const [emitens, others, closes, changes, directory] = await Promise.all([
+    emitenAnalyses(),
+    nonEmitenAnalyses(),
+    lastCloses(),
+    getDb().then(shareChangesByTicker),
+    emitenDirectory(),
+  ]);
+  const canRead = (t: Tier) => canReadAnalysis(viewerTier, t);
+  // A target set before a split is compared with today's close in today's share count.
+  const currentTarget = (ticker: string, target: number | undefined, date: Date, closeDate: string | undefined) =>
+    target === undefined || !closeDate
+      ? target
+      : restate(target, changes.get(ticker) ?? [], date.toISOString().slice(0, 10), closeDate);
+  const rows: AnalysisRow[] = [
+    ...emitens.map((a): AnalysisRow => {
+      const u = directory.byTicker.get(a.data.emiten);
+      const last = closes.get(a.data.emiten);
+      const close = last?.close ?? null;
+      return {
+        kind: 'emiten',
+        href: emitenAnalysisHref(a),
+        ticker: a.data.emiten,
+        companyName: u?.n ?? null,
+        sector: u?.s ?? null,
+        category: null,
+        title: a.data.title,
+        date: a.data.date,
+        rating: a.data.rating,
+        targetPrice: a.data.targetPrice ?? null,
+        lastClose: close,
+        upside: upside(currentTarget(a.data.emiten, a.data.targetPrice, a.data.date, last?.date), close ?? undefined),
+        tier: a.data.tier,
+        locked: !canRead(a.data.tier),
+      };
+    }),
+    ...others.map((a): AnalysisRow => ({
+      kind: 'non-emiten',
+      href: nonEmitenAnalysisHref(a),
+      ticker: null,
+      companyName: null,
+      sector: null,
+      category: a.data.category,
+      title: a.data.title,
+      date: a.data.date,
+      rating: null,
+      targetPrice: null,
+      lastClose: null,
+      upside: null,
+      tier: a.data.tier,
+      locked: !canRead(a.data.tier),
+    })),
+  ];
+  return sortRows(
+    rows.filter((r) => matches(r, query)),
+    query.urut,
+  );
+}
+
+function matches(r: AnalysisRow, q: ListQuery): boolean {
+  if (q.jenis && r.kind !== q.jenis) return false;
+  if (q.rating && r.rating !== q.rating) return false;
+  if (q.paket && r.tier !== q.paket) return false;
+  if (q.sektor && r.sector !== q.sektor) return false;
+  if (q.q) {
+    const needle = q.q.toLowerCase();
+    const hay = [r.ticker, r.companyName, r.title, r.sector, r.category].filter(Boolean).join(' ').toLowerCase();
+    if (!hay.includes(needle)) return false;
+  }
+  return true;
+}
+
+function sortRows(rows: AnalysisRow[], by: ListQuery['urut']): AnalysisRow[] {
+  if (by === 'upside') return rows.sort((a, b) => (b.upside ?? -Infinity) - (a.upside ?? -Infinity));
+  return rows.sort((a, b) => b.date.getTime() - a.date.getTime());
+}

@@ -1,0 +1,158 @@
+/**
+ * What an analysis page shows: its header figures, the body this viewer may receive (full or teaser),
+ * the valuation island's data (bands, DCF defaults) and related analyses.
+ */
+import type { DcfInput } from '../../../domain/dcf';
+import type { Tier } from '../../../domain/tiers';
+import type { BandData } from '../../../lib/island-props';
+import { getDb } from '../../db/client';
+import {
+  analysisBody,
+  emitenAnalyses,
+  emitenAnalysisHref,
+  findEmitenAnalysis,
+  findNonEmitenAnalysis,
+  nonEmitenAnalyses,
+  nonEmitenAnalysisHref,
+  upside,
+  type AnalysisBody,
+  type EmitenAnalysis,
+  type NonEmitenAnalysis,
+} from '../../content/analyses';
+import { findEmiten, type Emiten } from './market';
+import { adjustedPrice, keyFigures, marketHistory, valuationBands, type Band } from './emiten-figures';
+import { isoDay } from './emiten-page';
+import { CATEGORY_LABEL } from '../../../lib/labels';
+import { emitenDirectory } from '../emiten-directory';
+
+export interface RelatedItem {
+  href: string;
+  title: string;
+  date: Date;
+  label: string;
+  rating: 'beli' | 'tahan' | 'jual' | null;
+  tier: Tier;
+}
+
+export interface EmitenAnalysisPage {
+  entry: EmitenAnalysis;
+  company: Emiten | undefined;
+  close: { date: string; close: number } | null;
+  upside: number | null;
+  body: AnalysisBody;
+  valuation: {
+    close: number;
+    per: BandData;
+    pbv: BandData;
+    dcf: DcfInput | null;
+    dcfSource: 'analis' | 'data';
+    fairValue: number | null;
+  } | null;
+  related: RelatedItem[];
+}
+
+/** Assumptions offered when the analyst gave none: EPS TTM as cash flow, moderate growth and rates. */
+const FALLBACK_DCF = { growth: 0.05, years: 10, discountRate: 0.12, terminalGrowth: 0.03 } as const;
+
+const toBandData = (b: Band): BandData => ({
+  points: b.points.map((p) => [p.date, Math.round(p.value * 100) / 100]),
+  stats: b.stats,
+});
+
+export async function emitenAnalysisPage(
+  ticker: string,
+  slug: string,
+  viewerTier: Tier | null,
+): Promise<EmitenAnalysisPage | null> {
+  const entry = await findEmitenAnalysis(ticker, slug);
+  if (!entry) return null;
+  const a = entry.data;
+  const [company, history, body, related] = await Promise.all([
+    findEmiten(ticker),
+    getDb().then((db) => marketHistory(db, ticker)),
+    analysisBody(entry, viewerTier),
+    relatedToEmiten(entry),
+  ]);
+  const figures = company ? keyFigures(history, company.sharesOutstanding) : null;
+  const last = history.bars.at(-1);
+  const target = a.targetPrice === undefined ? undefined : adjustedPrice(history, a.targetPrice, isoDay(a.date));
+  let valuation: EmitenAnalysisPage['valuation'] = null;
+  if (figures) {
+    const bands = valuationBands(history);
+    const eps = figures.epsTtm;
+    const dcf = a.dcf ?? (eps !== null && eps > 0 ? { fcfPerShare: Math.round(eps), ...FALLBACK_DCF } : null);
+    valuation = {
+      close: figures.close,
+      per: toBandData(bands.per),
+      pbv: toBandData(bands.pbv),
+      dcf,
+      dcfSource: a.dcf ? 'analis' : 'data',
+      fairValue: a.fairValue ?? null,
+    };
+  }
+  return {
+    entry,
+    company,
+    close: last ? { date: last.date, close: last.close } : null,
+    upside: upside(target, last?.close),
+    body,
+    valuation,
+    related,
+  };
+}
+
+export interface NonEmitenAnalysisPage {
+  entry: NonEmitenAnalysis;
+  body: AnalysisBody;
+  related: RelatedItem[];
+}
+
+export async function nonEmitenAnalysisPage(
+  id: string,
+  viewerTier: Tier | null,
+): Promise<NonEmitenAnalysisPage | null> {
+  const entry = await findNonEmitenAnalysis(id);
+  if (!entry) return null;
+  const [body, related] = await Promise.all([analysisBody(entry, viewerTier), relatedToNonEmiten(entry)]);
+  return { entry, body, related };
+}
+
+const emitenItem = (a: EmitenAnalysis): RelatedItem => ({
+  href: emitenAnalysisHref(a),
+  title: a.data.title,
+  date: a.data.date,
+  label: a.data.emiten,
+  rating: a.data.rating,
+  tier: a.data.tier,
+});
+const nonEmitenItem = (a: NonEmitenAnalysis): RelatedItem => ({
+  href: nonEmitenAnalysisHref(a),
+  title: a.data.title,
+  date: a.data.date,
+  label: CATEGORY_LABEL[a.data.category] ?? a.data.category,
+  rating: null,
+  tier: a.data.tier,
+});
+
+/** Other analyses of the same emiten first, then of its sector, then non-emiten ones; newest first within each. */
+async function relatedToEmiten(entry: EmitenAnalysis, limit = 4): Promise<RelatedItem[]> {
+  const [all, others, directory] = await Promise.all([emitenAnalyses(), nonEmitenAnalyses(), emitenDirectory()]);
+  const sectorOf = (ticker: string) => directory.byTicker.get(ticker)?.s;
+  const rest = all.filter((a) => a.id !== entry.id);
+  const sameTicker = rest.filter((a) => a.data.emiten === entry.data.emiten);
+  // A ticker the market data does not know has no sector and no sector peers.
+  const sector = sectorOf(entry.data.emiten);
+  const sameSector = sector
+    ? rest.filter((a) => a.data.emiten !== entry.data.emiten && sectorOf(a.data.emiten) === sector)
+    : [];
+  return [...sameTicker.map(emitenItem), ...sameSector.map(emitenItem), ...others.map(nonEmitenItem)].slice(0, limit);
+}
+
+/** Other non-emiten analyses of the same category first, then the newest others. */
+async function relatedToNonEmiten(entry: NonEmitenAnalysis, limit = 4): Promise<RelatedItem[]> {
+  const others = (await nonEmitenAnalyses()).filter((a) => a.id !== entry.id);
+  const same = others.filter((a) => a.data.category === entry.data.category);
+  const rest = others.filter((a) => a.data.category !== entry.data.category);
+  const emiten = (await emitenAnalyses()).slice(0, limit);
+  return [...same.map(nonEmitenItem), ...rest.map(nonEmitenItem), ...emiten.map(emitenItem)].slice(0, limit);
+}

@@ -1,0 +1,96 @@
+/**
+ * What `/analisis/{emitenId}` shows: profile, last close and day change, key figures, dividend history,
+ * and the emiten's analyses with their target-price history (also marked on the chart).
+ */
+import type { ChartTarget } from '../../../lib/chart-range';
+import { getDb } from '../../db/client';
+import { emitenAnalyses, emitenAnalysisHref, upside } from '../../content/analyses';
+import { findEmiten, type Emiten } from './market';
+import {
+  adjustedBars,
+  adjustedPrice,
+  dividendHistory,
+  keyFigures,
+  marketHistory,
+  type DividendRow,
+  type KeyFigures,
+} from './emiten-figures';
+import type { Tier } from '../../../domain/tiers';
+
+export interface DividendView extends DividendRow {
+  /** Dividend / close on the cum date (or the last close for a dividend still ahead). */
+  yieldAtCum: number | null;
+  status: 'akan-datang' | 'menunggu-pembayaran' | 'dibayar';
+}
+
+export interface EmitenAnalysisItem {
+  href: string;
+  title: string;
+  date: Date;
+  rating: 'beli' | 'tahan' | 'jual';
+  targetPrice: number | null;
+  /** Upside of the target (restated to today's shares) against the last close. */
+  upside: number | null;
+  tier: Tier;
+}
+
+export interface EmitenPage {
+  company: Emiten;
+  close: { date: string; close: number; change: number | null } | null;
+  figures: KeyFigures | null;
+  dividends: DividendView[];
+  analyses: EmitenAnalysisItem[];
+  chartTargets: ChartTarget[];
+}
+
+/** The calendar date of a frontmatter date (YAML dates are UTC midnight). */
+export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The page's data, or null for an unknown ticker. `today` (WIB, YYYY-MM-DD) sorts dividends into paid / ahead. */
+export async function emitenPage(ticker: string, today: string): Promise<EmitenPage | null> {
+  const company = await findEmiten(ticker);
+  if (!company) return null;
+  const [history, all] = await Promise.all([marketHistory(await getDb(), ticker), emitenAnalyses()]);
+  const bars = adjustedBars(history);
+  const last = bars.at(-1);
+  const prev = bars.at(-2);
+  const closeOn = (date: string) => history.bars.findLast((b) => b.date <= date)?.close ?? null;
+  const dividends = dividendHistory(history).map((d): DividendView => {
+    const ref = d.cumDate >= today ? (history.bars.at(-1)?.close ?? null) : closeOn(d.cumDate);
+    const status =
+      d.cumDate >= today ? 'akan-datang' : d.paymentDate && d.paymentDate > today ? 'menunggu-pembayaran' : 'dibayar';
+    return { ...d, yieldAtCum: ref ? d.amount / ref : null, status };
+  });
+  const own = all.filter((a) => a.data.emiten === ticker);
+  const analyses = own.map((a): EmitenAnalysisItem => {
+    const target = a.data.targetPrice;
+    return {
+      href: emitenAnalysisHref(a),
+      title: a.data.title,
+      date: a.data.date,
+      rating: a.data.rating,
+      targetPrice: target ?? null,
+      upside: upside(
+        target === undefined ? undefined : adjustedPrice(history, target, isoDay(a.data.date)),
+        last?.close,
+      ),
+      tier: a.data.tier,
+    };
+  });
+  const chartTargets = own
+    .filter((a) => a.data.targetPrice !== undefined)
+    .map((a) => ({
+      date: isoDay(a.data.date),
+      price: adjustedPrice(history, a.data.targetPrice!, isoDay(a.data.date)),
+      rating: a.data.rating,
+    }))
+    .reverse();
+  return {
+    company,
+    close: last ? { date: last.date, close: last.close, change: prev ? last.close / prev.close - 1 : null } : null,
+    figures: keyFigures(history, company.sharesOutstanding),
+    dividends,
+    analyses,
+    chartTargets,
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * Read access to market data: emiten profiles and the latest closes that pages compare against.
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { getDb, type Db } from '../../db/client';
+import { dailyPrices, emiten } from '../../db/schema';
+import { perMarketVersion } from '../market-cache';
+
+export type Emiten = typeof emiten.$inferSelect;
+
+export interface LastClose {
+  ticker: string;
+  date: string;
+  close: number;
+  prevClose: number | null;
+}
+
+interface EmitenTable {
+  list: Emiten[];
+  byTicker: Map<string, Emiten>;
+}
+
+/** The emiten table, read once per market-data version. */
+function emitenTable(db: Db): Promise<EmitenTable> {
+  return perMarketVersion(db, 'emiten', async () => {
+    const list = await db.select().from(emiten).orderBy(emiten.ticker);
+    return { list, byTicker: new Map(list.map((e) => [e.ticker, e])) };
+  });
+}
+
+/** One emiten by its (upper-case) ticker, or undefined. */
+export async function findEmiten(ticker: string): Promise<Emiten | undefined> {
+  return (await emitenTable(await getDb())).byTicker.get(ticker);
+}
+
+/** Every emiten, by ticker (shared: do not mutate). */
+export async function listEmiten(): Promise<Emiten[]> {
+  return (await emitenTable(await getDb())).list;
+}
+
+/** The latest close and the one before it for every ticker, once per market-data version (shared: do not mutate). */
+export async function lastCloses(): Promise<Map<string, LastClose>> {
+  const db = await getDb();
+  return perMarketVersion(db, 'last-closes', () => readLastCloses(db));
+}
+
+/** Two index probes per emiten on the (ticker, date) key rather than a scan of every daily price. */
+async function readLastCloses(db: Db): Promise<Map<string, LastClose>> {
+  type Row = { ticker: string; date: string; close: number; prev_close: number | null };
+  const result = await db.execute(sql`
+    select e.ticker, l.date::text as date, l.close,
+           (select p.close from ${dailyPrices} p
+             where p.ticker = e.ticker and p.date < l.date order by p.date desc limit 1) as prev_close
+    from ${emiten} e
+    cross join lateral (
+      select d.date, d.close from ${dailyPrices} d where d.ticker = e.ticker order by d.date desc limit 1
+    ) l`);
+  const map = new Map<string, LastClose>();
+  for (const r of (result as unknown as { rows: Row[] }).rows) {
+    map.set(r.ticker, {
+      ticker: r.ticker,
+      date: r.date,
+      close: Number(r.close),
+      prevClose: r.prev_close === null ? null : Number(r.prev_close),
+    });
+  }
+  return map;
+}
+
+/** Latest close of one ticker with the previous close, or undefined when it has no prices. */
+export async function lastClose(ticker: string): Promise<LastClose | undefined> {
+  const db = await getDb();
+  const rows = await db
+    .select({ date: dailyPrices.date, close: dailyPrices.close })
+    .from(dailyPrices)
+    .where(and(eq(dailyPrices.ticker, ticker)))
+    .orderBy(desc(dailyPrices.date))
+    .limit(2);
+  const [last, prev] = rows;
+  if (!last) return undefined;
+  return { ticker, date: last.date, close: last.close, prevClose: prev?.close ?? null };
+}

@@ -1,0 +1,301 @@
+/**
+ * Stories of a hostile visitor against a server of our own (started here on a fresh embedded database
+ * with demo data, so that nothing done here disturbs the other stories): oversized and mistyped bodies,
+ * input that used to reach the database raw, and fuzzed input on every JSON and form endpoint.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { PAYMENT_AND_TELEGRAM_ENV, PORTS } from '../../playwright.config';
+import { DEMO, DEMO_PASSWORD, expect, test } from './fixtures';
+import { postChunked } from '../chunked-post';
+
+const PORT = PORTS.app + 20;
+const BASE = `http://127.0.0.1:${PORT}`;
+const MB = 1024 * 1024;
+
+interface Server {
+  child: ChildProcess;
+  log: () => string;
+}
+
+let server: Server;
+
+async function startServer(): Promise<Server> {
+  let log = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      APP_URL: BASE,
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'telaah-hardening-')),
+      DATABASE_URL: '',
+      NODE_ENV: 'test',
+      AUTH_SECRET: 'e2e-secret-not-for-production-0123456789',
+      APP_NOW: '2026-11-20T10:00:00+07:00',
+      LOG_LEVEL: 'info',
+      JOBS_INTERVAL_SECONDS: '0',
+      SENTRY_DSN: '',
+      ...PAYMENT_AND_TELEGRAM_ENV,
+    },
+  });
+  child.stdout?.on('data', (d) => (log += String(d)));
+  child.stderr?.on('data', (d) => (log += String(d)));
+  await expect.poll(() => log, { timeout: 150_000, intervals: [500] }).toContain('Telaah is running');
+  return { child, log: () => log };
+}
+
+function rssBytes(pid: number): number {
+  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kb) * 1024;
+}
+
+async function sendChunked(pathname: string, total: number, type: string): Promise<number> {
+  return (await postChunked(`${BASE}${pathname}`, total, { 'content-type': type, origin: BASE })).status;
+}
+
+/** Every route that takes a body, with a content type it would accept. */
+const BODY_ROUTES: [string, string][] = [
+  ['/api/webhooks/stripe', 'application/json'],
+  ['/api/webhooks/midtrans', 'application/json'],
+  ['/api/telegram/webhook', 'application/json'],
+  ['/monitoring', 'application/x-sentry-envelope'],
+  ['/api/portfolio/import', 'text/csv'],
+  ['/api/portfolio/transactions', 'application/json'],
+  ['/api/portfolio/transactions/00000000-0000-4000-8000-000000000000', 'application/json'],
+  ['/api/portfolio/portfolios', 'application/json'],
+  ['/api/portfolio/portfolios/00000000-0000-4000-8000-000000000000', 'application/json'],
+  ['/api/courses/progress', 'application/json'],
+  ['/api/impersonate/start', 'application/x-www-form-urlencoded'],
+  ['/api/impersonate/stop', 'application/x-www-form-urlencoded'],
+  ['/api/account/sign-out', 'application/x-www-form-urlencoded'],
+  ['/api/notifications/unsubscribe', 'application/x-www-form-urlencoded'],
+  ['/sign-in', 'application/x-www-form-urlencoded'],
+  ['/sign-up', 'application/x-www-form-urlencoded'],
+  ['/reset-password', 'application/x-www-form-urlencoded'],
+  ['/settings/account', 'application/x-www-form-urlencoded'],
+  ['/settings/notification', 'application/x-www-form-urlencoded'],
+  ['/portofolio/transaksi', 'multipart/form-data; boundary=x'],
+  ['/pay', 'application/x-www-form-urlencoded'],
+  ['/telegram', 'application/x-www-form-urlencoded'],
+  ['/starting-guide/rekomendasi-saya', 'application/x-www-form-urlencoded'],
+  ['/courses/dasar-investasi-saham', 'application/x-www-form-urlencoded'],
+];
+
+/** The route files that read a body, so that a new one cannot be left out of BODY_ROUTES unnoticed. */
+function bodyTakingRouteFiles(dir = 'src/pages'): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return bodyTakingRouteFiles(p);
+    const src = readFileSync(p, 'utf8');
+    return /export const (POST|PUT|PATCH|DELETE)\b|request\.method === 'POST'/.test(src) ? [p] : [];
+  });
+}
+
+async function signInCookie(email: string): Promise<string> {
+  const res = await fetch(`${BASE}/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: BASE },
+    body: new URLSearchParams({ email, password: DEMO_PASSWORD }),
+    redirect: 'manual',
+  });
+  expect(res.status).toBe(303);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+test.describe('pengunjung yang berniat jahat', () => {
+  test.describe.configure({ timeout: 300_000 });
+  test.beforeAll(async () => {
+    test.setTimeout(200_000);
+    server = await startServer();
+  });
+  test.afterAll(() => server?.child.kill());
+
+  test('setiap rute yang menerima isi terdaftar di daftar uji', () => {
+    const files = bodyTakingRouteFiles();
+    expect(files.length).toBeGreaterThan(10);
+    for (const file of files) {
+      const route = file
+        .replace(/^src\/pages/, '')
+        .replace(/\.(ts|astro)$/, '')
+        .replace(/\/index$/, '');
+      const pattern = new RegExp(`^${route.replace(/\[[^\]]+\]/g, '[^/]+')}$`);
+      expect(
+        BODY_ROUTES.some(([p]) => pattern.test(p)),
+        route,
+      ).toBe(true);
+    }
+  });
+
+  test('50 MB beruntun ke setiap rute dijawab 413 tanpa menambah memori server lebih dari 50 MB', async () => {
+    const pid = server.child.pid!;
+    // Warm the routes up first, so that their first-use cost is not counted as growth.
+    for (const [route, type] of BODY_ROUTES) await sendChunked(route, 1024, type);
+    const before = rssBytes(pid);
+    let peak = before;
+    for (const [route, type] of BODY_ROUTES) {
+      expect(await sendChunked(route, 50 * MB, type), route).toBe(413);
+      peak = Math.max(peak, rssBytes(pid));
+    }
+    const four = await Promise.all(
+      Array.from({ length: 4 }, () => sendChunked('/api/webhooks/midtrans', 50 * MB, 'application/json')),
+    );
+    expect(four).toEqual([413, 413, 413, 413]);
+    peak = Math.max(peak, rssBytes(pid));
+    test.info().annotations.push({ type: 'rss-growth', description: `${((peak - before) / MB).toFixed(1)} MB` });
+    expect(peak - before).toBeLessThan(50 * MB);
+  });
+
+  test('isi JSON ke halaman formulir dijawab 415 tanpa log kesalahan', async () => {
+    const cookie = await signInCookie(DEMO.admin);
+    const from = server.log().length;
+    for (const route of [
+      '/sign-in',
+      '/sign-up',
+      '/settings/account',
+      '/settings/notification',
+      '/portofolio/transaksi',
+      '/pay',
+      '/telegram',
+      '/starting-guide/rekomendasi-saya',
+      '/api/impersonate/start',
+    ]) {
+      const res = await fetch(`${BASE}${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: BASE, cookie },
+        body: '{}',
+      });
+      expect(res.status, route).toBe(415);
+    }
+    expect(server.log().slice(from)).not.toContain('server error');
+  });
+
+  test('NUL di nama saat mendaftar dijawab 400 dan hash kata sandi tidak pernah masuk log', async () => {
+    const res = await fetch(`${BASE}/sign-up`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: BASE },
+      body: 'name=Nu%00ll&email=x1%40example.test&password=Sangat-Rahasia-PW-1',
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('Kolom &#34;name&#34;');
+    const named = await fetch(`${BASE}/api/portfolio/portfolios`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: await signInCookie(DEMO.premium) },
+      body: JSON.stringify({ name: 'Porto\u0000folio' }),
+    });
+    expect(named.status).toBe(400);
+    expect(server.log()).not.toContain('$argon2');
+  });
+
+  test('fuzz: tidak ada jawaban 5xx dari endpoint JSON dan formulir mana pun', async () => {
+    test.setTimeout(240_000);
+    const admin = await signInCookie(DEMO.admin);
+    const text = fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.string({ unit: 'binary', maxLength: 30 }),
+      fc.bigInt({ min: -(10n ** 25n), max: 10n ** 25n }).map(String),
+      fc.double().map(String),
+      fc.constantFrom('', '0', '-1', '1e19', 'NaN', '2026-02-30', '31/12/9999', 'BBCA', 'beli', 'jual', 'lot', 'on'),
+    );
+    const json = fc.oneof(
+      text,
+      fc.integer(),
+      fc.double(),
+      fc.constantFrom(1e19, -1e19, Number.MAX_SAFE_INTEGER + 2, true, false, null),
+      fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }),
+      fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }),
+    );
+    const fieldsOf = (names: string[], value: fc.Arbitrary<unknown>) =>
+      fc.record(Object.fromEntries(names.map((n) => [n, value])), { requiredKeys: [] });
+    const tx = ['portfolioId', 'date', 'ticker', 'type', 'shares', 'lots', 'quantity', 'unit', 'price', 'fee'];
+    const pf = ['name', 'buyPct', 'sellPct', 'dividendTaxPct', 'feesInAverage'];
+    const someId = '00000000-0000-4000-8000-000000000000';
+    const endpoints: { method: string; path: string; form: boolean; body: fc.Arbitrary<Record<string, unknown>> }[] = [
+      { method: 'POST', path: '/api/portfolio/transactions', form: false, body: fieldsOf(tx, json) },
+      { method: 'PATCH', path: `/api/portfolio/transactions/${someId}`, form: false, body: fieldsOf(tx, json) },
+      { method: 'POST', path: '/api/portfolio/portfolios', form: false, body: fieldsOf(pf, json) },
+      { method: 'PATCH', path: `/api/portfolio/portfolios/${someId}`, form: false, body: fieldsOf(pf, json) },
+      {
+        method: 'POST',
+        path: '/api/courses/progress',
+        form: false,
+        body: fieldsOf(['courseId', 'lesson', 'done'], json),
+      },
+      {
+        method: 'POST',
+        path: '/api/webhooks/midtrans',
+        form: false,
+        body: fieldsOf(['order_id', 'status_code', 'gross_amount', 'signature_key', 'transaction_status'], json),
+      },
+      {
+        method: 'POST',
+        path: '/portofolio/transaksi',
+        form: true,
+        body: fieldsOf(['_action', ...tx, ...pf, 'id'], text),
+      },
+      {
+        method: 'POST',
+        path: '/settings/account',
+        form: true,
+        body: fc.record(
+          {
+            intent: fc.constantFrom('name', 'email', 'password', 'x'),
+            name: text,
+            email: text,
+            currentPassword: text,
+            newPassword: text,
+          },
+          { requiredKeys: ['intent'] },
+        ),
+      },
+      {
+        method: 'POST',
+        path: '/settings/notification',
+        form: true,
+        body: fieldsOf(['email', 'telegram', 'analisis', 'x'], text),
+      },
+      { method: 'POST', path: '/pay', form: true, body: fieldsOf(['plan', 'provider'], text) },
+      { method: 'POST', path: '/telegram', form: true, body: fieldsOf(['intent'], text) },
+      {
+        method: 'POST',
+        path: '/starting-guide/rekomendasi-saya',
+        form: true,
+        body: fieldsOf(['q1', 'q2', 'q3', 'horizon', 'x'], text),
+      },
+      { method: 'POST', path: '/courses/dasar-investasi-saham', form: true, body: fieldsOf(['lesson', 'done'], text) },
+      { method: 'POST', path: '/api/impersonate/start', form: true, body: fieldsOf(['memberId'], text) },
+      { method: 'POST', path: '/api/notifications/unsubscribe', form: true, body: fieldsOf(['u', 'e', 't'], text) },
+      { method: 'POST', path: '/sign-up', form: true, body: fieldsOf(['name', 'email', 'password'], text) },
+      { method: 'POST', path: '/sign-in', form: true, body: fieldsOf(['email', 'password', 'callbackUrl'], text) },
+    ];
+    const from = server.log().length;
+    for (const e of endpoints) {
+      await fc.assert(
+        fc.asyncProperty(e.body, async (body) => {
+          const res = await fetch(`${BASE}${e.path}`, {
+            method: e.method,
+            redirect: 'manual',
+            headers: {
+              origin: BASE,
+              cookie: e.path.startsWith('/sign-') ? '' : admin,
+              'content-type': e.form ? 'application/x-www-form-urlencoded' : 'application/json',
+            },
+            body: e.form
+              ? new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)]))
+              : JSON.stringify(body),
+          });
+          await res.arrayBuffer();
+          expect(res.status, `${e.method} ${e.path} ${JSON.stringify(body)}`).toBeLessThan(500);
+        }),
+        { numRuns: 12, seed: 15 },
+      );
+    }
+    expect(server.log().slice(from)).not.toContain('"level":"error"');
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * Serving for speed without giving anything away: compression when the client accepts it, validators
+ * and 304s for public research pages, and no shared caching of anything that depends on the viewer.
+ */
+import { request as apiRequest, type APIRequestContext } from '@playwright/test';
+import { existsSync } from 'node:fs';
+import { get, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync } from 'node:zlib';
+import { demoAnalyses, htmlText } from './analyses';
+import { DEMO, expect, signIn, signOut, test } from './fixtures';
+import { ROUTES } from './routes';
+
+const PUBLIC_RESEARCH = ['/analisis', '/analisis/BBCA', '/api/emiten/BBCA/harga'];
+
+/** A GET whose body is returned as sent (fetch and Playwright decode compressed bodies). */
+function rawGet(url: URL, headers: Record<string, string>): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
+
+test('halaman dan aset dikirim terkompresi bila peramban menerimanya', async ({ request, baseURL }) => {
+  for (const path of ['/', '/analisis', '/analisis/BBCA', '/api/emiten/BBCA/harga', '/sign-in']) {
+    const br = await request.get(path, { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers()['content-encoding'], path).toBe('br');
+    expect(br.headers()['vary'] ?? '', path).toMatch(/accept-encoding/i);
+  }
+  const gzip = await request.get('/analisis', { headers: { 'accept-encoding': 'gzip' } });
+  expect(gzip.headers()['content-encoding']).toBe('gzip');
+  const plain = await request.get('/analisis', { headers: { 'accept-encoding': 'identity' } });
+  expect(plain.headers()['content-encoding']).toBeUndefined();
+  expect(await plain.text()).toContain('BBCA');
+
+  // A script of the landing page comes from the build's pre-compressed copy, and decodes to the file.
+  const html = await (await request.get('/')).text();
+  const script = /<script[^>]+src="(\/_astro\/[^"]+\.js)"/.exec(html)?.[1];
+  expect(script, 'the landing page loads a bundled script').toBeTruthy();
+  const raw = await rawGet(new URL(script!, baseURL), { 'accept-encoding': 'br' });
+  expect(raw.headers['content-encoding']).toBe('br');
+  expect(raw.headers['cache-control']).toContain('immutable');
+  const identity = await request.get(script!, { headers: { 'accept-encoding': 'identity' } });
+  expect(raw.body.length).toBeLessThan((await identity.body()).length);
+  const decoded = brotliDecompressSync(raw.body);
+  expect(decoded.equals(await identity.body())).toBe(true);
+});
+
+test('halaman riset publik memberi ETag dan 304 bila tidak berubah', async ({ request }) => {
+  for (const path of PUBLIC_RESEARCH) {
+    const first = await request.get(path);
+    expect(first.status(), path).toBe(200);
+    expect(first.headers()['cache-control'], path).toBe('public, max-age=0, stale-while-revalidate=60');
+    const etag = first.headers()['etag'];
+    expect(etag, path).toMatch(/^W\/".+"$/);
+    const again = await request.get(path, { headers: { 'if-none-match': etag! } });
+    expect(again.status(), path).toBe(304);
+    expect(await again.text(), path).toBe('');
+    const other = await request.get(path, { headers: { 'if-none-match': 'W/"lain"' } });
+    expect(other.status(), path).toBe(200);
+  }
+});
+
+/** A page the build pre-rendered: the same file for everyone, holding nothing gated. */
+const prerendered = (path: string) => existsSync(`dist/client${path}/index.html`);
+
+/** Every on-demand route of the brief, plus the research pages and member APIs. */
+function ssrPaths(): string[] {
+  const analyses = demoAnalyses().map((a) => a.url);
+  return [
+    ...ROUTES.filter((r) => !r.prerendered && !prerendered(r.path.split('?')[0]!)).map((r) => r.path),
+    ...analyses,
+    '/api/portfolio/holdings',
+    '/api/portfolio/metrics',
+    '/api/membership/current',
+  ];
+}
+
+async function cacheControls(request: APIRequestContext, paths: string[]): Promise<[string, string][]> {
+  const out: [string, string][] = [];
+  for (const path of paths) {
+    const res = await request.get(path, { maxRedirects: 0 });
+    out.push([path, res.headers()['cache-control'] ?? '(none)']);
+  }
+  return out;
+}
+
+test('tidak ada halaman anggota atau berjenjang yang boleh disimpan cache bersama', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const paths = ssrPaths();
+  const anonymous = await apiRequest.newContext({ baseURL });
+  for (const [path, cc] of await cacheControls(anonymous, paths)) {
+    if (PUBLIC_RESEARCH.includes(path)) expect(cc, path).toContain('public');
+    else expect(cc, `${path} (tamu)`).not.toContain('public');
+  }
+  await anonymous.dispose();
+  for (const who of [DEMO.premium, DEMO.gratis]) {
+    await signIn(page, who);
+    for (const [path, cc] of await cacheControls(page.request, paths)) {
+      expect(cc, `${path} (${who})`).not.toContain('public');
+      expect(cc, `${path} (${who})`).toContain('private');
+    }
+    await signOut(page);
+  }
+});
+
+test('premium lalu gratis membaca analisis yang sama: teks berjenjang tidak bocor lewat cache', async ({ page }) => {
+  const premiumOnly = demoAnalyses().filter((a) => a.tier === 'premium');
+  expect(premiumOnly.length).toBeGreaterThan(0);
+  await signIn(page, DEMO.premium);
+  for (const a of premiumOnly) {
+    const res = await page.request.get(a.url);
+    const text = htmlText(await res.text());
+    for (const hidden of a.hidden) expect(text, `premium ${a.url}`).toContain(hidden);
+    expect(res.headers()['cache-control']).toBe('private, no-store');
+  }
+  await signOut(page);
+  await signIn(page, DEMO.gratis);
+  for (const a of premiumOnly) {
+    // The same URL again, as a browser revalidating what it had would ask, and as a plain request.
+    for (const headers of [{}, { 'if-none-match': '*' }] as Record<string, string>[]) {
+      const res = await page.request.get(a.url, { headers });
+      expect(res.status(), `gratis ${a.url}`).toBe(200);
+      const body = await res.text();
+      expect(htmlText(body), `gratis ${a.url}`).toContain(a.teaser);
+      for (const hidden of a.hidden) expect(body, `gratis ${a.url}`).not.toContain(hidden);
+    }
+  }
+  await signOut(page);
+  // And a visitor, whose teaser the server keeps in memory, never gets the premium text either.
+  for (const a of premiumOnly) {
+    const body = await page.request.get(a.url).then((r) => r.text());
+    for (const hidden of a.hidden) expect(body, `tamu ${a.url}`).not.toContain(hidden);
+  }
+});

@@ -1,0 +1,154 @@
+/**
+ * More than one machine: two app servers (the production program, as `npm start` runs it) on one
+ * PostgreSQL behind a small proxy that sends each request to the other server in turn. A member signs
+ * in through one and carries on through the other; a market import into the shared database shows on
+ * `/analisis` of both servers at once, although each keeps derived market views in memory.
+ *
+ * PostgreSQL: TEST_DATABASE_URL (as for the database tests), else the local server's default database;
+ * the story creates a database of its own and drops it afterwards.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { PORTS } from '../../playwright.config';
+import { htmlText } from './analyses';
+import { DEMO, DEMO_PASSWORD, expect, test } from './fixtures';
+
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PROXY = `http://127.0.0.1:${PORTS.twoServersProxy}`;
+const APP_NOW = process.env.APP_NOW ?? '2026-11-20T10:00:00+07:00';
+const DB_NAME = `telaah_two_${randomBytes(5).toString('hex')}`;
+const DATABASE_URL = Object.assign(new URL(ADMIN_URL), { pathname: `/${DB_NAME}` }).toString();
+
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+const serverEnv = (port: number): NodeJS.ProcessEnv => ({
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  APP_URL: PROXY,
+  DATABASE_URL,
+  DATA_DIR: mkdtempSync(path.join(tmpdir(), 'telaah-two-')),
+  NODE_ENV: 'test',
+  APP_NOW,
+  AUTH_SECRET: 'two-servers-secret-not-for-production-0123',
+  JOBS_INTERVAL_SECONDS: '0',
+  LOG_LEVEL: 'error',
+  SENTRY_DSN: '',
+});
+
+/** Starts `node scripts/launch.mjs start` (the bundled production server) and waits until it serves. */
+async function startServer(port: number, args: string[] = []): Promise<ChildProcess> {
+  let log = '';
+  const child = spawn(process.execPath, ['scripts/launch.mjs', 'start', ...args], { env: serverEnv(port) });
+  child.stdout?.on('data', (d) => (log += String(d)));
+  child.stderr?.on('data', (d) => (log += String(d)));
+  await expect.poll(() => log, { timeout: 90_000, message: 'server start-up' }).toContain('Telaah is running');
+  return child;
+}
+
+/** Alternates requests between the two servers; tells which one answered in `x-served-by`. */
+function startProxy(): Promise<Server> {
+  const upstreams = [
+    { name: 'a', port: PORTS.twoServersA },
+    { name: 'b', port: PORTS.twoServersB },
+  ];
+  let next = 0;
+  const proxy = createServer((req, res) => {
+    const up = upstreams[next++ % upstreams.length]!;
+    const forward = httpRequest(
+      { host: '127.0.0.1', port: up.port, method: req.method, path: req.url, headers: req.headers },
+      (upRes) => {
+        res.writeHead(upRes.statusCode ?? 502, { ...upRes.headers, 'x-served-by': up.name });
+        upRes.pipe(res);
+      },
+    );
+    forward.on('error', () => res.writeHead(502).end());
+    req.pipe(forward);
+  });
+  return new Promise((resolve) => proxy.listen(PORTS.twoServersProxy, '127.0.0.1', () => resolve(proxy)));
+}
+
+test.describe('dua server aplikasi di satu PostgreSQL', () => {
+  test.describe.configure({ timeout: 240_000 });
+  let a: ChildProcess;
+  let b: ChildProcess;
+  let proxy: Server;
+
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    await admin(`CREATE DATABASE ${DB_NAME}`);
+    // The first server migrates and loads the demo data (asked for explicitly on PostgreSQL).
+    a = await startServer(PORTS.twoServersA, ['--demo']);
+    b = await startServer(PORTS.twoServersB);
+    proxy = await startProxy();
+  });
+
+  test.afterAll(async () => {
+    proxy?.close();
+    for (const child of [a, b]) child?.kill('SIGTERM');
+    await Promise.all([a, b].map((c) => (c && c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
+    await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  });
+
+  test('masuk lewat satu server, lanjut di server lain', async ({ page }) => {
+    await page.goto(`${PROXY}/sign-in`);
+    await page.getByLabel('Email', { exact: true }).fill(DEMO.premium);
+    await page.getByLabel('Kata sandi', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Masuk', exact: true }).click();
+    await expect(page).not.toHaveURL(/\/sign-in/);
+    const servedBy = new Set<string>();
+    for (let i = 0; i < 4; i++) {
+      const res = await page.request.get(`${PROXY}/portofolio/all`, { maxRedirects: 0 });
+      expect(res.status()).toBe(200);
+      servedBy.add(res.headers()['x-served-by'] ?? '');
+      expect(htmlText(await res.text())).toContain('BBCA');
+    }
+    expect(servedBy).toEqual(new Set(['a', 'b']));
+  });
+
+  test('impor data pasar terlihat seketika di /analisis kedua server', async ({ request }) => {
+    const closeText = /Rp\s?1\.505\b/;
+    const pages = async (p: string) => {
+      const out: Record<string, string> = {};
+      for (let i = 0; i < 2; i++) {
+        const res = await request.get(`${PROXY}${p}`);
+        expect(res.status()).toBe(200);
+        out[res.headers()['x-served-by']!] = htmlText(await res.text());
+      }
+      expect(Object.keys(out).sort()).toEqual(['a', 'b']);
+      return out;
+    };
+    // Both servers have rendered (and keep) the research pages before the import.
+    const before = await pages('/analisis?q=BBCA&sektor=Keuangan');
+    for (const text of Object.values(await pages('/analisis/BBCA'))) expect(text).not.toMatch(closeText);
+    const bars = (await (await request.get(`${PROXY}/api/emiten/BBCA/harga`)).json()) as { bars: [string][] };
+    const lastDate = bars.bars.at(-1)![0];
+
+    const dir = mkdtempSync(path.join(tmpdir(), 'telaah-two-import-'));
+    const file = path.join(dir, 'harga.csv');
+    writeFileSync(file, `date,ticker,open,high,low,close,volume\n${lastDate},BBCA,1505,1505,1505,1505,1000\n`);
+    const imported = spawnSync('npx', ['tsx', 'scripts/market-import.ts', '--kind', 'prices', file], {
+      env: serverEnv(PORTS.twoServersProxy),
+      encoding: 'utf8',
+    });
+    expect(imported.status, imported.stdout + imported.stderr).toBe(0);
+
+    // The very next requests, one to each server, show the new close.
+    const after = await pages('/analisis?q=BBCA&sektor=Keuangan');
+    for (const name of ['a', 'b']) expect(after[name], `server ${name}`).not.toBe(before[name]);
+    for (const [name, text] of Object.entries(await pages('/analisis/BBCA'))) expect(text, name).toMatch(closeText);
+  });
+});
