@@ -1,8 +1,8 @@
 /**
  * Request bodies, checked in the HTTP server before the app sees them: every route has a size cap
  * (webhooks 1 MiB, transaction imports 5 MB, everything else 64 KiB), read as a stream and answered
- * 413 the moment the stream passes it, so a body never costs more memory than its route's cap; what
- * follows is read and dropped, and the connection cut after 8 MiB more.
+ * 413 the moment the stream passes it, so a body never costs more memory than its route's cap; the
+ * rest of a refused body is never read (see `stopReading`).
  * Pages take only form bodies (415 otherwise), and no text field, JSON string or query parameter may
  * carry a control character (400 naming the field): PostgreSQL refuses NUL in text, and nothing in
  * Telaah has a use for the others.
@@ -127,6 +127,7 @@ export function refuse(res: ServerResponse, pathname: string, status: number, me
   const body = api
     ? JSON.stringify(field ? { error: message, fields: { [field]: message } } : { error: message })
     : `<!doctype html><html lang="id"><head><meta charset="utf-8"><title>Permintaan ditolak · Telaah</title></head><body><h1>Permintaan ditolak</h1><p>${escapeHtml(message)}</p></body></html>`;
+  if (!res.req.complete) stopReading(res.req, res);
   res.writeHead(status, {
     'content-type': api ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8',
     'cache-control': 'no-store',
@@ -143,20 +144,27 @@ export function controlMessage(field: string): string {
   return `Kolom "${field}" berisi karakter kontrol yang tidak diizinkan.`;
 }
 
-/**
- * How much of a refused body is still read, and dropped, before the connection is cut. Cutting at once
- * would reset the connection under the client while it is still sending, and it might then never read
- * the answer; a client that reads answers stops long before this.
- */
-const DISCARD_LIMIT = 8 * MIB;
+/** How long a connection that sent a refused body is kept, half-closed, before it is cut. */
+const LINGER_MS = 5_000;
 
-function discardRest(req: IncomingMessage): void {
-  let dropped = 0;
-  req.on('data', (chunk: Buffer) => {
-    dropped += chunk.length;
-    if (dropped > DISCARD_LIMIT) req.socket.destroy();
-  });
-  req.resume();
+/**
+ * The rest of a refused body. Reading it would cost CPU for as long as the client keeps sending, and
+ * closing the connection at once (which Node does after a `Connection: close` answer) would reset it
+ * under a client that is still sending: such a client may fail on its next write before it reads the
+ * answer. So the server stops reading (TCP flow control holds the client back at no cost here), sends
+ * the answer with `Connection: close` and then its FIN, and cuts the connection LINGER_MS later: a
+ * client that reads answers has seen the refusal long before.
+ */
+function stopReading(req: IncomingMessage, res: ServerResponse): void {
+  req.removeAllListeners('data');
+  req.pause();
+  res.setHeader('connection', 'close');
+  const socket = req.socket;
+  // Node's server calls destroySoon() once a `Connection: close` answer is written; linger instead.
+  socket.destroySoon = () => {
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
 }
 
 type Next = (req: IncomingMessage & { body?: Buffer }, res: ServerResponse) => void;
@@ -182,7 +190,6 @@ export function guardBody(req: IncomingMessage, res: ServerResponse, pathname: s
     if (size <= rule.maxBytes) return void chunks.push(chunk);
     req.off('data', onData).off('end', onEnd);
     chunks.length = 0;
-    discardRest(req);
     refuse(res, pathname, 413, rule.tooLarge);
   };
   const onEnd = () => {
