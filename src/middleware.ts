@@ -20,6 +20,7 @@ import { audit } from './server/services/audit';
 import { reportServerError, type ErrorContext } from './server/errors';
 import { requestContext } from './server/request-context';
 import { withSecurityHeaders } from './server/security-headers';
+import { withReasonPhrase } from './server/http';
 import { applyCachePolicy, cachedRender } from './server/http-cache';
 
 export const onRequest = defineMiddleware(async (ctx, next) => {
@@ -31,7 +32,10 @@ export const onRequest = defineMiddleware(async (ctx, next) => {
   // Sentry's handler gives each request its own scope and reports errors thrown mid-stream.
   const response = monitored ? await monitored(ctx, () => handle(ctx, next)) : await handle(ctx, next);
   if (!(response instanceof Response)) throw new Error('The monitoring request handler returned no response');
-  return withSecurityHeaders(ctx.isPrerendered ? response : await applyCachePolicy(ctx, response), production);
+  return withSecurityHeaders(
+    withReasonPhrase(ctx.isPrerendered ? response : await applyCachePolicy(ctx, response)),
+    production,
+  );
 });
 
 async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> {

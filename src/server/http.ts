@@ -1,7 +1,22 @@
 /**
  * JSON responses for API endpoints: one shape for success and one for errors, with Indonesian
- * messages and, for row-based input, the failing rows.
+ * messages and, for row-based input, the failing rows; and the reason phrase of every answer.
  */
+import { STATUS_CODES } from 'node:http';
+
+/**
+ * A page that sets `Astro.response.status` keeps Astro's reason phrase "OK" (`HTTP/1.1 400 OK`); this
+ * puts the status's own phrase back (`400 Bad Request`), which browsers show in their network logs.
+ */
+export function withReasonPhrase(response: Response): Response {
+  if (response.status === 200 || response.statusText !== 'OK') return response;
+  return new Response(response.body, {
+    status: response.status,
+    statusText: STATUS_CODES[response.status] ?? '',
+    headers: response.headers,
+  });
+}
+
 export function json(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(data), {
     status,

@@ -92,6 +92,7 @@ test('di ponsel "Ubah" dan "Hapus" menampilkan judul formulir di bawah header', 
     name: /^Ubah transaksi: (Beli|Jual|Dividen) [A-Z]{4} \d\d \w{3} \d{4}$/,
   });
   await expect(editing).toBeInViewport();
+  await expect(editing).toBeFocused();
   expect((await editing.boundingBox())!.y).toBeGreaterThanOrEqual(header.height);
   await page
     .getByRole('link', { name: /^Hapus / })
@@ -99,7 +100,13 @@ test('di ponsel "Ubah" dan "Hapus" menampilkan judul formulir di bawah header', 
     .click();
   const confirm = page.getByRole('heading', { name: 'Hapus transaksi ini?' });
   await expect(confirm).toBeInViewport();
+  await expect(confirm).toBeFocused();
   expect((await confirm.boundingBox())!.y).toBeGreaterThanOrEqual(header.height);
+  // "Catat transaksi" (on the empty holdings, metrics and report pages) opens the form with its heading focused.
+  await page.goto('/portofolio/transaksi#form-transaksi');
+  const adding = page.getByRole('heading', { name: 'Catat transaksi baru' });
+  await expect(adding).toBeInViewport();
+  await expect(adding).toBeFocused();
 });
 
 test('di ponsel setiap pertanyaan kuesioner risiko ada di dalam kartunya, bukan di garis tepinya', async ({ page }) => {

@@ -128,6 +128,9 @@ test('anggota mengimpor CSV: berkas yang salah tidak menyimpan apa pun, berkas y
     'tanggal,kode,jenis,lembar,harga,biaya\n2026-10-01,ICBP,beli,200,10500,\n2026-10-02,ZZZZ,beli,100,1000,\n2026-11-02,ICBP,jual,100,11000,\n';
   const fixed = bad.replace('ZZZZ', 'KLBF');
   await page.goto('/portofolio/transaksi');
+  // A check that finds mistakes is an expected answer, not a failed request the browser logs as an error.
+  const consoleErrors: string[] = [];
+  page.on('console', (m) => void (m.type() === 'error' && consoleErrors.push(m.text())));
   await page.locator('#impor').scrollIntoViewIfNeeded();
   const check = page.getByRole('button', { name: 'Periksa berkas' });
   await expect(check).toBeVisible();
@@ -139,6 +142,7 @@ test('anggota mengimpor CSV: berkas yang salah tidak menyimpan apa pun, berkas y
   await expect(page.getByText('Baris 3, kolom kode: Kode saham ZZZZ tidak dikenal.')).toBeVisible();
   await expect(page.getByText(/tidak ada transaksi yang diimpor/)).toBeVisible();
   await expect(page.getByRole('button', { name: /^Impor \d+ transaksi$/ })).toHaveCount(0);
+  expect(consoleErrors).toEqual([]);
   expect(await transactionTotal(page)).toBe(before);
 
   await page

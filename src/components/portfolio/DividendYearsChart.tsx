@@ -3,7 +3,7 @@ import { ChartAttribution } from '../ui/ChartAttribution';
 import type { DividendYearTotal } from '../../domain/portfolio/types';
 import { formatRupiah } from '../../lib/format';
 import { withBoundary } from '../ui/IslandBoundary';
-import { baseOptions, useChart } from './useChart';
+import { baseOptions, seriesColors, useChart } from './useChart';
 import { useHideAmounts } from './useHideAmounts';
 
 function DividendYearsChart({ years }: { years: DividendYearTotal[] }) {
@@ -23,7 +23,7 @@ function DividendYearsChart({ years }: { years: DividendYearTotal[] }) {
         },
       });
       const bars = chart.addSeries(lc.HistogramSeries, {
-        color: '#0b6b4f',
+        color: seriesColors().brand,
         priceLineVisible: false,
         lastValueVisible: false,
       });

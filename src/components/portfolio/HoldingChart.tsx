@@ -2,7 +2,7 @@
 import type { DailyClose } from '../../domain/portfolio/types';
 import { formatNumber, formatRupiah, formatShortDate } from '../../lib/format';
 import { withBoundary } from '../ui/IslandBoundary';
-import { baseOptions, useChart } from './useChart';
+import { baseOptions, seriesColors, useChart } from './useChart';
 
 export interface ChartTrade {
   date: string;
@@ -17,15 +17,12 @@ interface Props {
   trades: ChartTrade[];
 }
 
-const LINE = '#0b6b4f';
-const BUY = '#0b6b4f';
-const SELL = '#b42318';
-
 function HoldingChart({ ticker, closes, trades }: Props) {
   const ref = useChart(
     (lc, el) => {
       const chart = lc.createChart(el, baseOptions(lc));
-      const line = chart.addSeries(lc.LineSeries, { color: LINE, lineWidth: 2, title: ticker });
+      const colors = seriesColors();
+      const line = chart.addSeries(lc.LineSeries, { color: colors.brand, lineWidth: 2, title: ticker });
       line.setData(closes.map((c) => ({ time: c.date, value: c.close })));
       lc.createSeriesMarkers(
         line,
@@ -35,7 +32,7 @@ function HoldingChart({ ticker, closes, trades }: Props) {
             time: t.date,
             position: t.type === 'buy' ? ('belowBar' as const) : ('aboveBar' as const),
             shape: t.type === 'buy' ? ('arrowUp' as const) : ('arrowDown' as const),
-            color: t.type === 'buy' ? BUY : SELL,
+            color: t.type === 'buy' ? colors.brand : colors.down,
             text: t.type === 'buy' ? 'B' : 'J',
           })),
       );
@@ -47,7 +44,7 @@ function HoldingChart({ ticker, closes, trades }: Props) {
   return (
     <figure className="chart-figure">
       <div className="chart-legend small" aria-hidden="true">
-        <span style={{ color: BUY }}>▲ beli</span> <span style={{ color: SELL }}>▼ jual</span>
+        <span className="legend-brand">▲ beli</span> <span className="legend-down">▼ jual</span>
       </div>
       <div
         ref={ref}

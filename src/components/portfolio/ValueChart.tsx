@@ -2,10 +2,7 @@
 import { ChartAttribution } from '../ui/ChartAttribution';
 import type { ComparisonPoint } from '../../domain/portfolio/types';
 import { formatNumber, formatShortDate } from '../../lib/format';
-import { baseOptions, useChart } from './useChart';
-
-const PORTFOLIO = '#0b6b4f';
-const IHSG = '#8a6d1f';
+import { baseOptions, seriesColors, useChart } from './useChart';
 
 /** The last point of each month (and the very last one), for the text alternative. */
 function monthly(points: ComparisonPoint[]): ComparisonPoint[] {
@@ -20,11 +17,12 @@ export function ValueChart({ points, benchmark = 'IHSG' }: { points: ComparisonP
         ...baseOptions(lc),
         localization: { locale: 'id-ID', priceFormatter: (v: number) => formatNumber(v, 2) },
       });
-      const mine = chart.addSeries(lc.LineSeries, { color: PORTFOLIO, lineWidth: 2, title: 'Portofolio' });
+      const colors = seriesColors();
+      const mine = chart.addSeries(lc.LineSeries, { color: colors.brand, lineWidth: 2, title: 'Portofolio' });
       mine.setData(points.map((p) => ({ time: p.date, value: p.portfolio * 100 })));
       if (points.some((p) => p.ihsg !== null)) {
         const ihsg = chart.addSeries(lc.LineSeries, {
-          color: IHSG,
+          color: colors.benchmark,
           lineWidth: 2,
           lineStyle: lc.LineStyle.Dashed,
           title: benchmark,
@@ -39,7 +37,7 @@ export function ValueChart({ points, benchmark = 'IHSG' }: { points: ComparisonP
   return (
     <figure className="chart-figure">
       <div className="chart-legend small" aria-hidden="true">
-        <span style={{ color: PORTFOLIO }}>━ Portofolio</span> <span style={{ color: IHSG }}>╍ {benchmark}</span>
+        <span className="legend-brand">━ Portofolio</span> <span className="legend-benchmark">╍ {benchmark}</span>
       </div>
       <div
         ref={ref}

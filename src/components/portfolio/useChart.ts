@@ -5,6 +5,18 @@ import { themeColor } from '../../lib/theme';
 type LightweightCharts = typeof import('lightweight-charts');
 
 /**
+ * Series colours of the current theme: the brand green, a contrasting gold for a benchmark line, and
+ * the colour of losses (sells). The legends use the same custom properties in CSS.
+ */
+export function seriesColors() {
+  return {
+    brand: themeColor('--c-brand', '#0b6b4f'),
+    benchmark: themeColor('--c-warn', '#7a5200'),
+    down: themeColor('--c-down', '#c0262d'),
+  };
+}
+
+/**
  * Chart options shared by the portfolio charts: Indonesian locale, the colours of the page's current
  * theme (light or dark), sized by its box.
  */
@@ -28,9 +40,23 @@ export function baseOptions(lc: LightweightCharts) {
   } as const;
 }
 
+/** The page's colour theme, updated when the header's theme button (theme-toggle.ts) changes it. */
+function useThemeName(): string {
+  const [theme, setTheme] = useState(() =>
+    typeof document === 'undefined' ? 'light' : (document.documentElement.dataset.theme ?? 'light'),
+  );
+  useEffect(() => {
+    const onTheme = (e: Event) => setTheme(String((e as CustomEvent<string>).detail));
+    document.addEventListener('telaah:theme', onTheme);
+    return () => document.removeEventListener('telaah:theme', onTheme);
+  }, []);
+  return theme;
+}
+
 /**
  * Creates a lightweight-charts chart in the returned box after mount (the library is loaded then, never
- * on the server), rebuilding it when `deps` change; `build` adds the series. A failure to load or
+ * on the server), rebuilding it when `deps` or the colour theme change; `build` adds the series, taking
+ * its colours from the theme (`seriesColors`). A failure to load or
  * build is rethrown during render, so the island's error boundary shows it.
  */
 export function useChart(
@@ -39,6 +65,7 @@ export function useChart(
 ): RefObject<HTMLDivElement | null> {
   const ref = useRef<HTMLDivElement>(null);
   const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+  const theme = useThemeName();
   if (failure) throw failure.error;
   useEffect(() => {
     let chart: IChartApi | undefined;
@@ -54,6 +81,6 @@ export function useChart(
       chart?.remove();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, deps);
+  }, [...deps, theme]);
   return ref;
 }

@@ -26,7 +26,10 @@ async function readCsv(request: Request): Promise<{ text: string; fileName: stri
 
 /**
  * POST /api/portfolio/import[?portfolio={id}][&preview=1]: imports a transaction CSV (all or nothing),
- * or with `preview=1` only checks it. 400 with the failing rows; a file already imported adds nothing.
+ * or with `preview=1` only checks it. An import with failing rows is refused (400 with the rows); a check
+ * that finds failing rows has done what was asked, so it answers 200 with `ok: false` and the same rows
+ * (the import form checks first, so a member's expected mistakes are never logged by the browser as
+ * failed requests). A file already imported adds nothing.
  */
 export const POST = memberRoute(async (ctx, viewer) => {
   const file = await readCsv(ctx.request);
@@ -40,5 +43,6 @@ export const POST = memberRoute(async (ctx, viewer) => {
   });
   if (report.ok) return json(report);
   const rows = report.errors.map((e) => ({ line: e.line ?? 0, column: e.column, message: e.message }));
-  return json({ ...report, error: report.message, rows }, report.status);
+  const status = preview && report.errors.length > 0 ? 200 : report.status;
+  return json({ ...report, error: report.message, rows }, status);
 });
