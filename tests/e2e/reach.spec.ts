@@ -238,6 +238,13 @@ test.describe('terpasang di ponsel', () => {
       expect(pngSize(png)).toEqual({ width: size, height: size });
     }
     expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true);
+    // Chromium's own verdict, the one behind its install prompt (Lighthouse 12 no longer audits it).
+    const cdp = await page.context().newCDPSession(page);
+    await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    expect(installabilityErrors.map((e) => e.errorId)).toEqual([]);
   });
 
   test('pekerja layanan menyajikan FAQ saat luring dan halaman luring untuk yang lain', async ({ page, context }) => {
