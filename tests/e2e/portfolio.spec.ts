@@ -108,7 +108,7 @@ test('anggota reguler membandingkan kinerja dengan IHSG dan mengganti periode', 
 test('anggota melihat biaya otomatis dari tarif portofolio saat mengisi formulir', async ({ page }) => {
   await signIn(page, DEMO.premium);
   await page.goto('/portofolio/transaksi');
-  const form = page.locator('#form-transaksi');
+  const form = page.locator('form.tx-form');
   await form.getByLabel('Jumlah', { exact: true }).fill('5');
   await form.getByLabel('Harga per lembar (Rp)', { exact: true }).fill('8.950');
   await expect(form.getByText('Kosongkan untuk biaya otomatis Rp 6.713 (0,15 % dari Rp 4.475.000).')).toBeVisible();
@@ -191,7 +191,7 @@ test.describe('tanpa JavaScript', () => {
   }) => {
     await signIn(page, DEMO.gratis);
     await page.goto('/portofolio/transaksi');
-    const form = page.locator('#form-transaksi');
+    const form = page.locator('form.tx-form');
     await form.getByLabel('Beli', { exact: true }).check();
     await form.getByLabel('Tanggal', { exact: true }).fill('2026-10-01');
     await form.getByLabel('Kode saham', { exact: true }).fill('asii');
