@@ -17,6 +17,7 @@ const EXTRA = [
   '/analisis/BBCA/kinerja-kuartal-iii-2026',
   '/courses/dasar-investasi-saham?pelajaran=apa-itu-saham',
   '/portofolio/saham/BBCA',
+  '/portofolio/laporan',
   '/reset-password',
 ];
 const PAGES = [
