@@ -5,6 +5,7 @@
 import { TickMarkType, type ChartOptions, type DeepPartial, type Time } from 'lightweight-charts';
 import { formatNumber } from '../../lib/format';
 import { themeColor } from '../../lib/theme';
+import { formatChartTime, tickLabel } from '../../lib/chart-time';
 
 export const COLORS = {
   brand: '#0b6b4f',
@@ -21,30 +22,11 @@ export const COLORS = {
   sd2: '#c0262d',
 } as const;
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'Mei', 'Jun', 'Jul', 'Agu', 'Sep', 'Okt', 'Nov', 'Des'];
+export { formatChartTime };
 
-/** `20 Nov 2026` for a business-day time (string or object). */
-export function formatChartTime(time: Time): string {
-  const { y, m, d } = parts(time);
-  return `${d} ${MONTHS[m - 1]} ${y}`;
-}
-
-function parts(time: Time): { y: number; m: number; d: number } {
-  if (typeof time === 'string') {
-    const [y, m, d] = time.split('-').map(Number) as [number, number, number];
-    return { y, m, d };
-  }
-  if (typeof time === 'object') return { y: time.year, m: time.month, d: time.day };
-  const date = new Date(time * 1000);
-  return { y: date.getUTCFullYear(), m: date.getUTCMonth() + 1, d: date.getUTCDate() };
-}
-
-/** Axis ticks in Indonesian: `2026` at a new year, `Sep` at a new month, the day number otherwise. */
+/** Axis ticks in Indonesian (`2026`, `Sep`, `2 Sep`): see `tickLabel`. */
 export function formatTickMark(time: Time, type: TickMarkType): string {
-  const { y, m, d } = parts(time);
-  if (type === TickMarkType.Year) return String(y);
-  if (type === TickMarkType.Month) return MONTHS[m - 1]!;
-  return String(d);
+  return tickLabel(time, type === TickMarkType.Year ? 'year' : type === TickMarkType.Month ? 'month' : 'day');
 }
 
 /** Chart options for the page's current theme (light or dark); see theme-toggle.ts for changes. */

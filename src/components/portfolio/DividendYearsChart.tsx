@@ -6,6 +6,8 @@ import { withBoundary } from '../ui/IslandBoundary';
 import { baseOptions, seriesColors, useChart } from './useChart';
 import { useHideAmounts } from './useHideAmounts';
 
+const yearOf = (t: unknown) => String(typeof t === 'string' ? t.slice(0, 4) : (t as { year: number }).year);
+
 function DividendYearsChart({ years }: { years: DividendYearTotal[] }) {
   const hide = useHideAmounts();
   const ref = useChart(
@@ -13,13 +15,17 @@ function DividendYearsChart({ years }: { years: DividendYearTotal[] }) {
       const base = baseOptions(lc);
       const chart = lc.createChart(el, {
         ...base,
-        localization: { locale: 'id-ID', priceFormatter: (v: number) => (hide ? '•••' : formatRupiah(v)) },
+        localization: {
+          ...base.localization,
+          // One bar per year: the crosshair names the year, not the mid-year date the bar is drawn at.
+          timeFormatter: (t: unknown) => yearOf(t),
+          priceFormatter: (v: number) => (hide ? '•••' : formatRupiah(v)),
+        },
         rightPriceScale: { ...base.rightPriceScale, visible: !hide },
         crosshair: { horzLine: { labelVisible: !hide } },
         timeScale: {
           ...base.timeScale,
-          tickMarkFormatter: (t: unknown) =>
-            String(typeof t === 'string' ? t.slice(0, 4) : (t as { year: number }).year),
+          tickMarkFormatter: (t: unknown) => yearOf(t),
         },
       });
       const bars = chart.addSeries(lc.HistogramSeries, {

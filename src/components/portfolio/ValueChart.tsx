@@ -13,9 +13,10 @@ function monthly(points: ComparisonPoint[]): ComparisonPoint[] {
 export function ValueChart({ points, benchmark = 'IHSG' }: { points: ComparisonPoint[]; benchmark?: string }) {
   const ref = useChart(
     (lc, el) => {
+      const base = baseOptions(lc);
       const chart = lc.createChart(el, {
-        ...baseOptions(lc),
-        localization: { locale: 'id-ID', priceFormatter: (v: number) => formatNumber(v, 2) },
+        ...base,
+        localization: { ...base.localization, priceFormatter: (v: number) => formatNumber(v, 2) },
       });
       const colors = seriesColors();
       const mine = chart.addSeries(lc.LineSeries, { color: colors.brand, lineWidth: 2, title: 'Portofolio' });

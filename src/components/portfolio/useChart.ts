@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { IChartApi } from 'lightweight-charts';
 import { themeColor } from '../../lib/theme';
+import { formatChartTime, tickLabel, type ChartTime } from '../../lib/chart-time';
 
 type LightweightCharts = typeof import('lightweight-charts');
 
@@ -32,9 +33,14 @@ export function baseOptions(lc: LightweightCharts) {
       attributionLogo: false,
     },
     grid: { vertLines: { color: grid }, horzLines: { color: grid } },
-    localization: { locale: 'id-ID' },
+    localization: { locale: 'id-ID', timeFormatter: (t: ChartTime) => formatChartTime(t) },
     rightPriceScale: { borderColor: border },
-    timeScale: { borderColor: border },
+    timeScale: {
+      borderColor: border,
+      // Indonesian month names on the axis (`Sep`, not the day number the library shows by default).
+      tickMarkFormatter: (t: ChartTime, type: number) =>
+        tickLabel(t, type === lc.TickMarkType.Year ? 'year' : type === lc.TickMarkType.Month ? 'month' : 'day'),
+    },
     handleScroll: false,
     handleScale: false,
   } as const;
