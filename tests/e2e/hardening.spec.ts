@@ -237,7 +237,7 @@ test.describe('pengunjung yang berniat jahat', () => {
         method: 'POST',
         path: '/portofolio/transaksi',
         form: true,
-        body: fieldsOf(['_action', ...tx, ...pf, 'id'], text),
+        body: fieldsOf(['intent', ...tx, ...pf, 'id'], text),
       },
       {
         method: 'POST',

@@ -98,7 +98,7 @@ test('anggota reguler melihat rekomendasi Beli yang sesuai profil dan portofolio
     await questions(page).filter({ hasText: question }).getByLabel(new RegExp(answer)).check();
   }
   await page.getByRole('button', { name: 'Lihat profil risiko saya' }).click();
-  await expect(page).toHaveURL(new RegExp(`${PAGE}\\?profil=baru$`));
+  await expect(page).toHaveURL(new RegExp(`${PAGE}$`));
   await expect(page.getByRole('heading', { name: 'Profil risiko Anda: Konservatif' })).toBeVisible();
   const konservatif = await expectConsistent(page, ['rendah']);
   expect(konservatif.every((r) => moderat.some((m) => m.ticker === r.ticker))).toBe(true);

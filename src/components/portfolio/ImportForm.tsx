@@ -26,7 +26,7 @@ function ImportForm({ portfolios, selectedId, action }: Props) {
       className="stack"
       aria-busy={im.busy}
     >
-      <input type="hidden" name="_action" value="import" />
+      <input type="hidden" name="intent" value="import" />
       {portfolios.length > 1 && (
         <div className="field">
           <label htmlFor="impor-portofolio">Impor ke portofolio</label>

@@ -1,28 +1,27 @@
 /**
- * IDX trading calendar for the demo data: weekdays minus Indonesian public holidays, cuti bersama and
- * the exchange's 31 December closure. Dates are plain 'YYYY-MM-DD' strings (calendar dates in WIB);
- * arithmetic runs on UTC days so no time zone can shift a date. Pure, no I/O.
+ * IDX trading calendar for the demo data: weekdays minus the exchange holidays of
+ * `market/idx-holidays.csv`, the same file the daily market update reads (docs/product.md §5.1), so the demo
+ * market and the real one close on the same days. Dates are plain 'YYYY-MM-DD' strings (calendar dates
+ * in WIB); arithmetic runs on UTC days so no time zone can shift a date. The file is read once, on first
+ * use; outside the years it covers only weekends are closed.
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseHolidays } from '../../domain/market-calendar';
 
-/**
- * Exchange holidays 2023–2026. The lunar and religious dates (Imlek, Nyepi, Isra Mi'raj, Idul Fitri,
- * Idul Adha, Waisak, Tahun Baru Islam, Maulid) and the cuti bersama days are approximations of the
- * government's SKB lists, good enough for demo data; outside 2023–2026 only weekends are closed.
- */
-const HOLIDAYS_BY_YEAR: Record<number, string> = {
-  2023: `01-23 03-22 03-23 04-07 04-19 04-20 04-21 04-24 04-25 05-01 05-18 06-01 06-02
-        06-28 06-29 06-30 07-19 08-17 09-28 12-25 12-26`,
-  2024: `01-01 02-08 02-09 02-14 03-11 03-12 03-29 04-08 04-09 04-10 04-11 04-12 04-15
-        05-01 05-09 05-10 05-23 05-24 06-17 06-18 09-16 12-25 12-26 12-31`,
-  2025: `01-01 01-27 01-28 01-29 03-28 03-31 04-01 04-02 04-03 04-04 04-07 04-18 05-01
-        05-12 05-13 05-29 05-30 06-06 06-09 06-27 08-18 09-05 12-25 12-26 12-31`,
-  2026: `01-01 01-16 02-16 02-17 03-18 03-19 03-20 03-23 03-24 04-03 05-01 05-14 05-15
-        05-27 05-28 06-01 06-16 08-17 08-25 12-24 12-25 12-31`,
-};
+/** The repository's holiday file, relative to the working directory the app and scripts run from. */
+const HOLIDAYS_FILE = 'market/idx-holidays.csv';
 
-const HOLIDAYS: ReadonlySet<string> = new Set(
-  Object.entries(HOLIDAYS_BY_YEAR).flatMap(([year, days]) => days.split(/\s+/).map((d) => `${year}-${d}`)),
-);
+let holidays: ReadonlySet<string> | undefined;
+
+function exchangeHolidays(): ReadonlySet<string> {
+  if (!holidays) {
+    const parsed = parseHolidays(readFileSync(resolve(HOLIDAYS_FILE), 'utf8'));
+    if (parsed.errors.length) throw new Error(`${HOLIDAYS_FILE}: ${parsed.errors.join('; ')}`);
+    holidays = new Set(parsed.holidays.map((h) => h.date));
+  }
+  return holidays;
+}
 
 const DAY_MS = 86_400_000;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -47,7 +46,7 @@ export function addCalendarDays(date: string, n: number): string {
 /** True on weekdays that are not exchange holidays. */
 export function isTradingDay(date: string): boolean {
   const weekday = new Date(toDayNumber(date) * DAY_MS).getUTCDay();
-  return weekday !== 0 && weekday !== 6 && !HOLIDAYS.has(date);
+  return weekday !== 0 && weekday !== 6 && !exchangeHolidays().has(date);
 }
 
 /** All trading days from `from` to `to`, both inclusive, ascending; empty when `from` > `to`. */

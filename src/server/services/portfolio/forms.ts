@@ -1,12 +1,12 @@
 /**
- * The no-JavaScript forms of /portofolio/transaksi: one POST handler that reads the form, calls the
- * portfolio service and says what the page does next — redirect with a flash message (POST/redirect/GET)
- * or render again with the entered values and the Indonesian errors.
+ * The no-JavaScript forms of /portofolio/transaksi: one POST handler that dispatches on the form's
+ * `intent`, calls the portfolio service and says what the page does next — redirect with a flash message
+ * (POST/redirect/GET) or render again with the entered values and the Indonesian errors
+ * (docs/decisions/0017-forms-one-convention.md).
  */
-import type { AstroCookies } from 'astro';
-import { z } from 'zod';
 import { formatDate, formatNumber, formatRupiah } from '../../../lib/format';
 import type { Db } from '../../db/client';
+import { UNKNOWN_FORM, type Flash, type PostedForm } from '../../forms';
 import {
   addTransaction,
   createPortfolio,
@@ -22,12 +22,6 @@ import { TYPE_LABEL } from '../../../lib/labels';
 
 export type FormName = 'transaction' | 'delete' | 'import' | 'portfolio' | 'new-portfolio';
 
-export interface Flash {
-  tone: 'success' | 'info';
-  message: string;
-  warnings?: string[];
-}
-
 export type FormResult =
   | { kind: 'redirect'; location: string; flash: Flash }
   | {
@@ -40,51 +34,16 @@ export type FormResult =
       problems?: ImportProblem[];
     };
 
-const FLASH_COOKIE = 'telaah_flash';
-const flashSchema = z.object({
-  tone: z.enum(['success', 'info']),
-  message: z.string(),
-  warnings: z.array(z.string()).optional(),
-});
-
-/** Keeps a message for the page the browser is redirected to (one minute, this section only). */
-export function setFlash(cookies: AstroCookies, flash: Flash): void {
-  cookies.set(FLASH_COOKIE, JSON.stringify(flash), {
-    path: '/portofolio',
-    httpOnly: true,
-    sameSite: 'lax',
-    maxAge: 60,
-  });
-}
-
-/** The message left by the last redirect, removed as it is read. */
-export function takeFlash(cookies: AstroCookies): Flash | null {
-  const raw = cookies.get(FLASH_COOKIE)?.value;
-  if (!raw) return null;
-  cookies.delete(FLASH_COOKIE, { path: '/portofolio' });
-  try {
-    return flashSchema.parse(JSON.parse(raw));
-  } catch {
-    return null;
-  }
-}
-
 const PAGE = '/portofolio/transaksi';
 const pageFor = (portfolioId: string) => `${PAGE}?portofolio=${encodeURIComponent(portfolioId)}`;
-
-function values(form: FormData): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of form) if (typeof v === 'string') out[k] = v;
-  return out;
-}
 
 function describe(t: StoredTransaction): string {
   const what = `${TYPE_LABEL[t.type][0]!.toUpperCase()}${TYPE_LABEL[t.type].slice(1)} ${t.ticker} ${formatNumber(t.shares)} lembar pada ${formatDate(t.date)}`;
   return t.type === 'dividend' ? what : `${what} (biaya ${formatRupiah(t.fee)})`;
 }
 
-async function onTransaction(db: Db, userId: string, form: FormData, today: string): Promise<FormResult> {
-  const v = values(form);
+async function onTransaction(db: Db, userId: string, form: PostedForm, today: string): Promise<FormResult> {
+  const v = form.values();
   const raw = {
     date: v.date,
     ticker: v.ticker,
@@ -107,8 +66,8 @@ async function onTransaction(db: Db, userId: string, form: FormData, today: stri
   };
 }
 
-async function onDelete(db: Db, userId: string, form: FormData): Promise<FormResult> {
-  const v = values(form);
+async function onDelete(db: Db, userId: string, form: PostedForm): Promise<FormResult> {
+  const v = form.values();
   const r = await deleteTransaction(db, userId, v.id);
   if (!r.ok) return { kind: 'render', status: r.status, form: 'delete', message: r.message, values: v };
   return {
@@ -118,10 +77,10 @@ async function onDelete(db: Db, userId: string, form: FormData): Promise<FormRes
   };
 }
 
-async function onImport(db: Db, userId: string, form: FormData, today: string): Promise<FormResult> {
-  const v = values(form);
-  const file = form.get('file');
-  if (!file || typeof file === 'string' || file.size === 0) {
+async function onImport(db: Db, userId: string, form: PostedForm, today: string): Promise<FormResult> {
+  const v = form.values();
+  const file = form.file('file');
+  if (!file) {
     return { kind: 'render', status: 400, form: 'import', message: 'Pilih berkas CSV yang akan diimpor.', values: v };
   }
   const r = await importTransactions(db, userId, await file.text(), {
@@ -140,8 +99,8 @@ async function onImport(db: Db, userId: string, form: FormData, today: string): 
   };
 }
 
-async function onPortfolio(db: Db, userId: string, form: FormData, create: boolean): Promise<FormResult> {
-  const v = values(form);
+async function onPortfolio(db: Db, userId: string, form: PostedForm, create: boolean): Promise<FormResult> {
+  const v = form.values();
   const input = {
     name: v.name,
     buyPct: v.buyPct,
@@ -165,8 +124,13 @@ async function onPortfolio(db: Db, userId: string, form: FormData, create: boole
 }
 
 /** Handles one POST of the transactions page. */
-export async function handlePortfolioForm(db: Db, userId: string, form: FormData, today: string): Promise<FormResult> {
-  switch (form.get('_action')) {
+export async function handlePortfolioForm(
+  db: Db,
+  userId: string,
+  form: PostedForm,
+  today: string,
+): Promise<FormResult> {
+  switch (form.intent) {
     case 'transaction':
       return onTransaction(db, userId, form, today);
     case 'delete':
@@ -182,7 +146,7 @@ export async function handlePortfolioForm(db: Db, userId: string, form: FormData
         kind: 'render',
         status: 400,
         form: 'transaction',
-        message: 'Formulir tidak dikenal; muat ulang halaman lalu coba lagi.',
+        message: UNKNOWN_FORM,
         values: {},
       };
   }

@@ -28,7 +28,7 @@ export {
   type PortfolioRef,
 } from './views';
 export { dividendsReport, holdingsOverview, holdingsReport, metricsReport, type ReportOptions } from './reports';
-export { transactionsPageState, type TransactionsPageState } from './pages';
+export { reportPageState, transactionsPageState, type ReportPageRequest, type TransactionsPageState } from './pages';
 export { realisedReport, type RealisedRowView, type RealisedView } from './realised';
 export { annualReportFor, isReportYear, reportYears, type AnnualView } from './annual';
 export { holdingPage, type HoldingPageView, type PortfolioPosition } from './holding';

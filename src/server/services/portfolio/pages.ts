@@ -1,7 +1,13 @@
-/** What /portofolio/transaksi shows for a request: the portfolios, the chosen one, a page of transactions, and the row being edited or deleted. */
-import { asc } from 'drizzle-orm';
+/**
+ * What the portfolio pages read for a request: for /portofolio/transaksi the portfolios, the chosen one, a
+ * page of transactions and the row being edited or deleted; for the report pages (/portofolio/dividen,
+ * /portofolio/metrics) the portfolio picked, today in WIB, the period asked for and the picker's list.
+ */
 import type { Db } from '../../db/client';
-import { emiten } from '../../db/schema';
+import { now } from '../../config';
+import { wibDate } from '../../../lib/format';
+import { PAGE_PARAMS, parsePeriodQuery, type PeriodQuery } from '../../../lib/period-query';
+import { emitenDirectory } from '../emiten-directory';
 import { findPortfolio, listPortfolios } from './portfolios';
 import { listTransactions, type TransactionPage } from './list';
 import { getTransaction } from './transactions';
@@ -31,7 +37,39 @@ export async function transactionsPageState(
     listTransactions(db, userId, { portfolioId: selected?.id, page: q.page }),
     q.editId ? getTransaction(db, userId, q.editId) : undefined,
     q.deleteId ? getTransaction(db, userId, q.deleteId) : undefined,
-    db.select({ ticker: emiten.ticker, name: emiten.name }).from(emiten).orderBy(asc(emiten.ticker)),
+    // The cached directory (read once per market data version), not the emiten table per request.
+    emitenDirectory(db).then((d) => d.entries.map((e) => ({ ticker: e.t, name: e.n }))),
   ]);
   return { portfolios, selected, list, editing: editing ?? null, deleting: deleting ?? null, tickers };
+}
+
+export interface ReportPageRequest {
+  userId: string;
+  params: URLSearchParams;
+  /** The portfolio in `?portofolio=`; null for all (absent or `semua`). */
+  selectedId: string | null;
+  /** Today in WIB by the app clock. */
+  today: string;
+  /** The period in `?periode=` / `?dari=` / `?sampai=`, or why it was refused. */
+  query: PeriodQuery;
+}
+
+/** A report page's request read once, its report loaded by `load` beside the member's portfolios (for the picker). */
+export async function reportPageState<V>(
+  db: Db,
+  userId: string,
+  params: URLSearchParams,
+  load: (request: ReportPageRequest) => Promise<V>,
+): Promise<ReportPageRequest & { view: V; portfolios: Portfolio[] }> {
+  const portfolioId = params.get('portofolio');
+  const today = wibDate(now());
+  const request: ReportPageRequest = {
+    userId,
+    params,
+    selectedId: portfolioId && portfolioId !== 'semua' ? portfolioId : null,
+    today,
+    query: parsePeriodQuery(params, PAGE_PARAMS, today),
+  };
+  const [view, portfolios] = await Promise.all([load(request), listPortfolios(db, userId)]);
+  return { ...request, view, portfolios };
 }
