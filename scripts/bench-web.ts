@@ -94,7 +94,7 @@ interface Row {
 }
 
 async function measure(url: string, cookie?: string): Promise<Omit<Row, 'path'>> {
-  const headers = cookie ? { cookie } : {};
+  const headers: Record<string, string> = cookie ? { cookie } : {};
   const started = performance.now();
   const res = await fetch(url, { headers: { ...headers, 'accept-encoding': 'br, gzip' } });
   await res.arrayBuffer();
