@@ -4,7 +4,9 @@
  * `.bench/` by its parameters; copies that folder to a throw-away one, adds a member with 2 000
  * transactions over 60 tickers, starts the production server as `npm start` does, and measures each page
  * with autocannon (16 connections, 10 s, after a warm-up). Then the same on PostgreSQL when
- * TEST_DATABASE_URL is set (a database of its own, dropped afterwards).
+ * TEST_DATABASE_URL is set (a database of its own, dropped afterwards). Last, on the embedded server, the
+ * JavaScript each research page and the membership picker load on a phone before any interaction
+ * (Chromium at `CHROMIUM_PATH`, default /usr/bin/chromium), as gzip bytes against the 100 KB budget.
  *
  *   npm run bench:web -- [--emiten 950] [--years 10] [--duration 10] [--connections 16]
  */
@@ -14,8 +16,10 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { chromium, devices } from 'playwright';
 import { addMember, loadDemo, type BenchMember } from './lib/bench-member';
 
 const { values: opts } = parseArgs({
@@ -81,6 +85,8 @@ function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
 
 interface Row {
   path: string;
+  /** The first request's time: what the first visitor after a start waits (cold caches). */
+  first: number;
   reqs: number;
   p50: number;
   p99: number;
@@ -88,10 +94,15 @@ interface Row {
 }
 
 async function measure(url: string, cookie?: string): Promise<Omit<Row, 'path'>> {
-  const headers = cookie ? { cookie } : {};
+  const headers: Record<string, string> = cookie ? { cookie } : {};
+  const started = performance.now();
+  const res = await fetch(url, { headers: { ...headers, 'accept-encoding': 'br, gzip' } });
+  await res.arrayBuffer();
+  const first = Math.round(performance.now() - started);
   await autocannon({ url, connections: 4, duration: 2, headers });
   const r = await autocannon({ url, connections: Number(opts.connections), duration: Number(opts.duration), headers });
   return {
+    first,
     reqs: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
@@ -118,7 +129,44 @@ async function signInCookie(member: BenchMember): Promise<string> {
   return cookie.split(';')[0]!;
 }
 
-async function benchServer(label: string, env: NodeJS.ProcessEnv, member: BenchMember): Promise<void> {
+/** Gzip bytes of the scripts a page loads on a phone until the network is idle, without interaction. */
+async function scriptBytes(paths: string[]): Promise<void> {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+  try {
+    console.log('\n| page (phone, no interaction) | scripts | JS gzip KB | budget |');
+    console.log('|---|---:|---:|---|');
+    for (const p of paths) {
+      const context = await browser.newContext({ ...devices['Moto G4'] });
+      const page = await context.newPage();
+      const sizes: Promise<number>[] = [];
+      page.on('response', (r) => {
+        if (r.request().resourceType() === 'script')
+          sizes.push(
+            r.body().then(
+              (b) => gzipSync(b).length,
+              () => 0,
+            ),
+          );
+      });
+      await page.goto(`${BASE}${p}`, { waitUntil: 'networkidle' });
+      const kb = (await Promise.all(sizes)).reduce((a, b) => a + b, 0) / 1024;
+      const research = p.startsWith('/analisis');
+      console.log(
+        `| \`${p}\` | ${sizes.length} | ${kb.toFixed(1)} | ${research ? (kb <= 100 ? 'ok' : 'OVER 100') : '—'} |`,
+      );
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+async function benchServer(
+  label: string,
+  env: NodeJS.ProcessEnv,
+  member: BenchMember,
+  after?: () => Promise<void>,
+): Promise<void> {
   const server = await startServer({ ...env, PORT: String(PORT), HOST: '127.0.0.1', AUTH_SECRET });
   try {
     const cookie = await signInCookie(member);
@@ -148,13 +196,14 @@ async function benchServer(label: string, env: NodeJS.ProcessEnv, member: BenchM
         .map((l) => l.toFixed(1))
         .join(' ')}, RSS after ${rss} MB`,
     );
-    console.log('| page | req/s | p50 ms | p99 ms | errors | vs `/` |');
-    console.log('|---|---:|---:|---:|---:|---:|');
+    console.log('| page | first ms | req/s | p50 ms | p99 ms | errors | vs `/` |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
     for (const r of rows) {
       console.log(
-        `| \`${r.path}\` | ${r.reqs.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${(r.reqs / home).toFixed(2)} |`,
+        `| \`${r.path}\` | ${r.first} | ${r.reqs.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${(r.reqs / home).toFixed(2)} |`,
       );
     }
+    await after?.();
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
@@ -167,7 +216,9 @@ async function main(): Promise<void> {
   const dataDir = await embeddedDataDir();
   const embedded = { ...base, DATABASE_URL: '', DATA_DIR: dataDir };
   const member = await addMember(embedded);
-  await benchServer(`Embedded (PGlite), ${opts.emiten} emiten × ${opts.years} years`, embedded, member);
+  await benchServer(`Embedded (PGlite), ${opts.emiten} emiten × ${opts.years} years`, embedded, member, () =>
+    scriptBytes(['/analisis', `/analisis/${member.ticker}`, member.analysisUrl, '/pick-membership']),
+  );
   rmSync(path.dirname(dataDir), { recursive: true, force: true });
 
   const adminUrl = process.env.TEST_DATABASE_URL;

@@ -4,6 +4,8 @@
  */
 import { formatNumber } from './format';
 
+const oneDecimal = new Intl.NumberFormat('id-ID', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
 const UNITS: [number, string][] = [
   [1e12, 'T'],
   [1e9, 'M'],
@@ -15,15 +17,14 @@ export function formatCompactRupiah(amount: number): string {
   const abs = Math.abs(amount);
   const sign = amount < 0 ? '−' : '';
   for (const [size, unit] of UNITS) {
-    if (abs >= size)
-      return `${sign}Rp ${new Intl.NumberFormat('id-ID', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(abs / size)} ${unit}`;
+    if (abs >= size) return `${sign}Rp ${oneDecimal.format(abs / size)} ${unit}`;
   }
   return `${sign}Rp ${formatNumber(Math.round(abs))}`;
 }
 
 /** A valuation multiple with one decimal: `14,2x`. */
 export function formatMultiple(v: number): string {
-  return `${new Intl.NumberFormat('id-ID', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(v)}x`;
+  return `${oneDecimal.format(v)}x`;
 }
 
 /** A per-share amount with up to two decimals: `Rp 451,2`. */

@@ -14,10 +14,15 @@ export function formatRupiah(amount: number): string {
   return amount < 0 ? `−${s}` : s;
 }
 
+// Creating an Intl formatter costs far more than formatting with one: keep one per number of decimals.
+const plainByDigits = new Map<number, Intl.NumberFormat>();
+
 /** Plain Indonesian number with up to `digits` decimals: `1.234,5`. */
 export function formatNumber(n: number, digits = 0): string {
   if (digits === 2) return decimal2.format(n);
-  return new Intl.NumberFormat('id-ID', { maximumFractionDigits: digits }).format(n);
+  let fmt = plainByDigits.get(digits);
+  if (!fmt) plainByDigits.set(digits, (fmt = new Intl.NumberFormat('id-ID', { maximumFractionDigits: digits })));
+  return fmt.format(n);
 }
 
 /** A ratio as a percentage with one decimal: 0.125 → `12,5 %`. */
@@ -70,7 +75,9 @@ export function formatDateTime(d: Date | string): string {
   return `${dateTimeFmt.format(toDate(d))} WIB`;
 }
 
+const isoDateFmt = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE });
+
 /** The calendar date (`YYYY-MM-DD`) in WIB of an instant. */
 export function wibDate(d: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(d);
+  return isoDateFmt.format(d);
 }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { lockDataDir } from './lock';
+import { newWriteWatch, setWriteWatch, writeWatchLogger } from './write-watch';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -40,7 +41,9 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     const client = await PGlite.create(path.join(dir, 'pglite'));
-    const db = drizzle({ client, schema });
+    const watch = newWriteWatch();
+    const db = drizzle({ client, schema, logger: writeWatchLogger(watch) });
+    setWriteWatch(db, watch);
     await migrate(db, { migrationsFolder: migrationsFolder() });
     return {
       db: db as unknown as Db,

@@ -18,6 +18,7 @@ interface Entry {
 }
 
 const caches = new WeakMap<object, LRUCache<string, Entry>>();
+const pools = new WeakMap<object, Map<string, LRUCache<string, Entry>>>();
 const requestVersions = new WeakMap<object, WeakMap<object, Promise<number>>>();
 
 /**
@@ -81,6 +82,49 @@ export async function perMarketVersion<T>(db: Db, key: string, compute: () => Pr
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new LRUCache<string, Entry>({ max: MAX_ENTRIES })));
   return remember(cache, key, version, (stored) => stored >= version, compute);
+}
+
+/**
+ * `perMarketVersion` for many small values at once, kept in a pool of their own (`max` entries): the
+ * keys not cached for the current version are computed together by one `computeMissing(missing)` call,
+ * which must return a value for each of them; each value is then kept on its own.
+ */
+export async function perMarketVersionEach<T>(
+  db: Db,
+  pool: string,
+  keys: readonly string[],
+  computeMissing: (missing: string[]) => Promise<Map<string, T>>,
+  max: number,
+): Promise<Map<string, T>> {
+  const version = await currentMarketVersion(db);
+  let byPool = pools.get(db);
+  if (!byPool) pools.set(db, (byPool = new Map()));
+  let cache = byPool.get(pool);
+  if (!cache) byPool.set(pool, (cache = new LRUCache<string, Entry>({ max })));
+  const fresh = (stored: number) => stored >= version;
+  const values = new Map<string, Promise<T>>();
+  const missing: string[] = [];
+  for (const key of new Set(keys)) {
+    const hit = cache.get(key);
+    if (hit && fresh(hit.stamp)) values.set(key, hit.value as Promise<T>);
+    else missing.push(key);
+  }
+  if (missing.length > 0) {
+    const batch = computeMissing(missing);
+    for (const key of missing) {
+      const one = () =>
+        batch.then((all) => {
+          if (!all.has(key)) throw new Error(`${pool}: no value computed for ${key}`);
+          return all.get(key)!;
+        });
+      values.set(
+        key,
+        remember(cache, key, version, () => false, one),
+      );
+    }
+  }
+  const entries = await Promise.all([...values].map(async ([key, value]) => [key, await value] as const));
+  return new Map(entries);
 }
 
 /**

@@ -1,12 +1,14 @@
 /**
  * Builds the engine's input for a member from the database — one query per table, never one per
- * ticker or day — and runs the engine for all their portfolios or one of them.
+ * ticker or day; daily closes come from series cached per market-data version (market-series.ts) —
+ * and runs the engine for all their portfolios or one of them.
  */
-import { and, asc, eq, gte, inArray, lte } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { computePortfolio, type DailyClose, type EngineInput, type PortfolioReport } from '../../../domain/portfolio';
 import { IHSG_CODE } from '../../../domain/indexes';
 import type { Db } from '../../db/client';
-import { dailyPrices, emiten, indexPrices } from '../../db/schema';
+import { emiten } from '../../db/schema';
+import { closesBetween, indexSeries, stockSeries } from '../market-series';
 import { loadActions, loadHistory } from './history';
 import { findPortfolio, listPortfolios } from './portfolios';
 import type { Portfolio } from './types';
@@ -29,24 +31,16 @@ function minusDays(iso: string, days: number): string {
   return new Date(Date.parse(`${iso}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** Each ticker's closes from `from` to `to`, cut from the cached series (market-series.ts). */
 async function loadPrices(db: Db, tickers: string[], from: string, to: string): Promise<Map<string, DailyClose[]>> {
-  const prices = new Map<string, DailyClose[]>(tickers.map((t) => [t, []]));
-  if (tickers.length === 0) return prices;
-  const rows = await db
-    .select({ ticker: dailyPrices.ticker, date: dailyPrices.date, close: dailyPrices.close })
-    .from(dailyPrices)
-    .where(and(inArray(dailyPrices.ticker, tickers), gte(dailyPrices.date, from), lte(dailyPrices.date, to)))
-    .orderBy(asc(dailyPrices.ticker), asc(dailyPrices.date));
-  for (const r of rows) prices.get(r.ticker)!.push({ date: r.date, close: r.close });
-  return prices;
+  if (tickers.length === 0) return new Map();
+  const series = await stockSeries(db, tickers);
+  return new Map(tickers.map((t) => [t, closesBetween(series.get(t)!, from, to)]));
 }
 
 async function loadIndex(db: Db, code: string, from: string, to: string): Promise<DailyClose[]> {
-  return db
-    .select({ date: indexPrices.date, close: indexPrices.close })
-    .from(indexPrices)
-    .where(and(eq(indexPrices.code, code), gte(indexPrices.date, from), lte(indexPrices.date, to)))
-    .orderBy(asc(indexPrices.date));
+  const series = await indexSeries(db, [code]);
+  return closesBetween(series.get(code)!, from, to);
 }
 
 async function loadCompanies(db: Db, tickers: string[]) {

@@ -84,9 +84,14 @@ export async function holdingsOverview(
 ): Promise<{ portfolios: Portfolio[]; all: HoldingsView; byPortfolio: Record<string, HoldingsView> }> {
   return cachedReport(db, userId, key('overview', { asOf }), async () => {
     const data = (await loadPortfolioData(db, userId, { asOf }))!;
-    const all = holdingsView(data, computeFor(data));
+    const report = computeFor(data);
+    const all = holdingsView(data, report);
+    // With a single portfolio, its report is the combined one: no second run of the engine.
     const byPortfolio = Object.fromEntries(
-      data.portfolios.map((p) => [p.id, holdingsView(data, computeFor(data, p.id), { id: p.id, name: p.name })]),
+      data.portfolios.map((p) => [
+        p.id,
+        holdingsView(data, data.portfolios.length === 1 ? report : computeFor(data, p.id), { id: p.id, name: p.name }),
+      ]),
     );
     return { portfolios: data.portfolios, all, byPortfolio };
   });
