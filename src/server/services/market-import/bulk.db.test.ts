@@ -225,6 +225,24 @@ describe('bulk price import (streamed, COPY into staging, merged)', () => {
     });
   });
 
+  it('finds a key given twice in a row of an otherwise ordered file', async () => {
+    const [header, ...rows] = lines('prices.csv');
+    const r = await run(variant('adjacent', [header!, ...rows.slice(0, 10), rows[9]!, ...rows.slice(10, 20)]));
+    const [date, ticker] = rows[9]!.split(',');
+    expect(r.errors.map(formatRowError)).toEqual([
+      `Baris 12, kolom date: harga ${ticker} tanggal ${date} sudah ada di baris 11`,
+    ]);
+    expect(await count()).toBe(0);
+  });
+
+  it('imports a file ordered by date, then code, and reports it unchanged the second time', async () => {
+    const [header, ...rows] = lines('prices.csv');
+    const byDate = [...rows].sort((a, b) => a.slice(0, 16).localeCompare(b.slice(0, 16)));
+    const p = variant('by-date', [header!, ...byDate]);
+    expect(await run(p)).toMatchObject({ inserted: rows.length, errors: [] });
+    expect(await run(p)).toMatchObject({ inserted: 0, updated: 0, unchanged: rows.length, errors: [] });
+  });
+
   it('reads comma files with CRLF line ends through the quick path', async () => {
     const [header, ...rows] = lines('prices.csv');
     const p = file('crlf.csv');

@@ -125,6 +125,29 @@ const PLAIN_LINE =
   /^(\d{4}-\d{2}-\d{2}),([A-Z]{4}),([1-9]\d{0,8}),([1-9]\d{0,8}),([1-9]\d{0,8}),([1-9]\d{0,8}),(0|[1-9]\d{0,14})\r?$/;
 
 /**
+ * Whether the staged keys came in strictly increasing order of (code, date) or of (date, code), as
+ * exports and generated files are: then no code and date can come twice, and the file needs no
+ * duplicate search. Dates are ISO texts, so text order is date order.
+ */
+class KeyOrder {
+  private code = '';
+  private date = '';
+  private byCode = true;
+  private byDate = true;
+
+  add(code: string, date: string): void {
+    if (this.byCode && !(code > this.code || (code === this.code && date > this.date))) this.byCode = false;
+    if (this.byDate && !(date > this.date || (date === this.date && code > this.code))) this.byDate = false;
+    this.code = code;
+    this.date = date;
+  }
+
+  get strict(): boolean {
+    return this.byCode || this.byDate;
+  }
+}
+
+/**
  * The quick check of well-formed stock rows in plain notation (ISO date, upper-case code, digits only):
  * such a row is staged as it is. A row it does not pass — an index row, another number or date style,
  * any mistake — goes through the full row rules, which then report exactly what is wrong. Most rows of a
@@ -134,7 +157,10 @@ class PlainRows {
   private readonly dates = new Map<string, boolean>();
   private readonly codes = new Map<string, boolean>();
 
-  constructor(private readonly today: string) {}
+  constructor(
+    private readonly today: string,
+    private readonly keys: KeyOrder,
+  ) {}
 
   /** Whether date, code and prices whose notation is already plain pass the remaining rules. */
   private passes(d: string, t: string, o: string, h: string, l: string, c: string): boolean {
@@ -158,6 +184,7 @@ class PlainRows {
   line(line: number, text: string): string | undefined {
     const m = PLAIN_LINE.exec(text);
     if (!m || !this.passes(m[1]!, m[2]!, m[3]!, m[4]!, m[5]!, m[6]!)) return undefined;
+    this.keys.add(m[2]!, m[1]!);
     // The line is the staged columns after the line number; only a trailing \r must go.
     return `${line},${text.endsWith('\r') ? text.slice(0, -1) : text}`;
   }
@@ -167,7 +194,9 @@ class PlainRows {
     const [d, t, o, h, l, c, v] = at.map((i) => cells[i]!) as [string, string, string, string, string, string, string];
     if (!PLAIN_CODE.test(t) || !PLAIN_DATE.test(d) || !PLAIN_VOLUME.test(v)) return undefined;
     if (!PLAIN_PRICE.test(o) || !PLAIN_PRICE.test(h) || !PLAIN_PRICE.test(l) || !PLAIN_PRICE.test(c)) return undefined;
-    return this.passes(d, t, o, h, l, c) ? `${line},${d},${t},${o},${h},${l},${c},${v}` : undefined;
+    if (!this.passes(d, t, o, h, l, c)) return undefined;
+    this.keys.add(t, d);
+    return `${line},${d},${t},${o},${h},${l},${c},${v}`;
   }
 }
 
@@ -364,8 +393,6 @@ async function rebuildAround(tx: Tx, { drop, create }: Rebuild, insert: string):
   try {
     for (const q of drop) await tx.execute(sql.raw(q));
     await tx.execute(sql.raw(insert));
-    // Sorting for the index builds, for this transaction only.
-    await tx.execute(sql.raw(`set local maintenance_work_mem = '128MB'`));
     for (const q of create) await tx.execute(sql.raw(q));
   } catch (err) {
     await tx.execute(sql.raw('rollback to savepoint bulk_rebuild'));
@@ -421,7 +448,8 @@ export async function importPriceStream(
   const at = ['date', 'ticker', 'open', 'high', 'low', 'close', 'volume'].map((k) => columns[k]!.index);
   // The standard layout: a plain line is its own staging line, without parsing it into cells.
   const standard = delimiter === ',' && header.length === 7 && at.every((i, n) => i === n);
-  const plain = new PlainRows(opts.today);
+  const keys = new KeyOrder();
+  const plain = new PlainRows(opts.today, keys);
   // Plain stock rows, and rows the full rules read (with `is_index`): two COPY column lists.
   let plainBatch: string[] = [];
   let readBatch: string[] = [];
@@ -470,6 +498,7 @@ export async function importPriceStream(
     const key = 'code' in rec ? rec.code : rec.ticker;
     rowsStaged++;
     if (code) indexRows++;
+    keys.add(key, rec.date);
     readBatch.push(
       `${row.line},${rec.date},${key},${rec.open},${rec.high},${rec.low},${rec.close},${rec.volume},${code ? 't' : 'f'}`,
     );
@@ -502,7 +531,7 @@ export async function importPriceStream(
   await tx.execute(sql.raw(`analyze ${STAGING}`));
   await unknownCodeErrors(tx, columns, errors);
   if (errors.count) {
-    await duplicateErrors(tx, columns, errors);
+    if (!keys.strict) await duplicateErrors(tx, columns, errors);
     return result(rowCount);
   }
 
@@ -515,7 +544,7 @@ export async function importPriceStream(
     try {
       c = await merge(tx, t, t.isIndex ? indexRows : rowsStaged - indexRows, {
         rebuildMinRows: opts.rebuildMinRows ?? REBUILD_MIN_ROWS,
-        checkDuplicates: () => duplicateErrors(tx, columns, errors, t.isIndex),
+        checkDuplicates: async () => !keys.strict && (await duplicateErrors(tx, columns, errors, t.isIndex)),
       });
     } catch (err) {
       if (!(err instanceof DuplicateKeys)) throw err;
