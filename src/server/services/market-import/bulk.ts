@@ -396,7 +396,7 @@ async function rebuildAround(tx: Tx, { drop, create }: Rebuild, insert: string):
     for (const q of create) await tx.execute(sql.raw(q));
   } catch (err) {
     await tx.execute(sql.raw('rollback to savepoint bulk_rebuild'));
-    if (pgCode(err) === '23505') throw new DuplicateKeys();
+    if (pgCode(err) === '23505') throw new DuplicateKeys('key given twice', { cause: err });
     throw err;
   }
   await tx.execute(sql.raw('release savepoint bulk_rebuild'));
@@ -548,7 +548,8 @@ export async function importPriceStream(
       });
     } catch (err) {
       if (!(err instanceof DuplicateKeys)) throw err;
-      await duplicateErrors(tx, columns, errors, t.isIndex);
+      // Another unique index than the key refused a row: nothing to name by line.
+      if (!(await duplicateErrors(tx, columns, errors, t.isIndex))) throw err.cause;
       c = null;
     }
     if (!c) {
