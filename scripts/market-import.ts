@@ -6,8 +6,8 @@
  *   npm run market:import -- [--kind emiten|prices|ringkasan|actions] [--date YYYY-MM-DD] file.csv […]
  *
  * The npm script runs it with V8's `--liftoff-only`: tiering PGlite's WebAssembly up to optimised code
- * briefly takes about 500 MB, half the peak memory of a market-scale import, for no gain in an import's
- * CPU time (README, "Performance").
+ * briefly takes about 400 MB, a third of the peak memory of a market-scale import; the baseline code
+ * costs a tenth to a quarter more CPU time instead (README, "Performance").
  */
 import './lib/env';
 import { access } from 'node:fs/promises';
