@@ -37,7 +37,8 @@ export interface MarketImportBench {
 }
 
 async function child(env: NodeJS.ProcessEnv, dir: string, emitenOnly = false) {
-  const args = ['tsx', 'scripts/lib/bench-market-child.ts', dir, ...(emitenOnly ? ['--emiten'] : [])];
+  // As `npm run market:import` runs (see scripts/market-import.ts).
+  const args = ['tsx', '--liftoff-only', 'scripts/lib/bench-market-child.ts', dir, ...(emitenOnly ? ['--emiten'] : [])];
   const r = await run('npx', args, {
     env: { ...process.env, ...env, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
     maxBuffer: 1 << 20,

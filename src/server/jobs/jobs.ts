@@ -7,7 +7,7 @@ import { purgeLinkTokens } from '../services/telegram/link';
 import { purgeLoginUses } from '../services/telegram/widget';
 import { purgeUpdates } from '../services/telegram/bot';
 import { runNotices } from '../services/notifications/job';
-import { runMarketUpdate } from '../services/market-update';
+import { analysisRootOf, runMarketUpdate } from '../services/market-update';
 import type { JobContext } from './context';
 
 export interface Job {
@@ -64,9 +64,16 @@ export const JOBS: readonly Job[] = [
     async run(ctx) {
       const settings = await ctx.marketUpdate();
       if (!settings) return 'market feed not configured';
-      const s = await runMarketUpdate({ ...settings, db: ctx.db, now: ctx.now, report: ctx.report });
+      const s = await runMarketUpdate({
+        ...settings,
+        db: ctx.db,
+        now: ctx.now,
+        report: ctx.report,
+        analysisRoot: analysisRootOf(ctx.contentDir),
+      });
       if (!s.checked) return 'up to date';
       const parts = [`${s.checked} days checked`, `imported ${s.imported.join(', ') || 'none'}`];
+      if (s.listed.length) parts.push(`new emiten ${s.listed.join(', ')}`);
       if (s.waiting.length) parts.push(`waiting ${s.waiting.join(', ')}`);
       if (s.problems.length) parts.push(`problems ${s.problems.join(', ')}`);
       return parts.join('; ');

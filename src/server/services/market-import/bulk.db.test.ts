@@ -143,4 +143,114 @@ describe('bulk price import (streamed, COPY into staging, merged)', () => {
       .limit(1);
     expect(row?.volume).toBe(Number(rows[0]!.split(',')[6]));
   });
+
+  describe('a large load of new rows, with the indexes built again afterwards', () => {
+    const LARGE = { ...TODAY, rebuildMinRows: 1000 };
+    /** Definitions of the indexes and constraints of daily_prices, and the identity of its date index. */
+    const shape = async () => {
+      const res = (await h.db.execute(
+        sql`select indexdef as def from pg_indexes where tablename = 'daily_prices'
+            union all select conname || ' ' || pg_get_constraintdef(oid) from pg_constraint
+            where conrelid = 'daily_prices'::regclass order by 1`,
+      )) as unknown as { rows: { def: string }[] };
+      return res.rows.map((r) => r.def);
+    };
+    const dateIndex = async () =>
+      (
+        (await h.db.execute(sql`select 'daily_prices_date_idx'::regclass::oid as oid`)) as unknown as {
+          rows: { oid: number }[];
+        }
+      ).rows[0]!.oid;
+
+    it('writes every row and leaves the same indexes and foreign keys, enforced', async () => {
+      const [before, index] = [await shape(), await dateIndex()];
+      expect(before.join('\n')).toMatch(/daily_prices_date_idx[\s\S]*FOREIGN KEY \(ticker\) REFERENCES emiten/);
+      const r = await importMarketFile(h.db, file('prices.csv'), LARGE);
+      expect(r).toMatchObject({ inserted: 6 * 262, updated: 0, errors: [] });
+      const rebuilt = await dateIndex();
+      expect(rebuilt).not.toBe(index);
+      expect(await shape()).toEqual(before);
+      const [, ...rows] = lines('prices.csv');
+      const stored = await h.db.select().from(dailyPrices).orderBy(asc(dailyPrices.ticker), asc(dailyPrices.date));
+      expect(stored.map((p) => [p.date, p.ticker, p.open, p.high, p.low, p.close, p.volume].join(','))).toEqual(rows);
+      await expect(
+        h.db.execute(sql`insert into daily_prices values ('ZZZZ', '2026-11-20', 1, 1, 1, 1, 1)`),
+      ).rejects.toThrow();
+      await expect(
+        h.db.execute(sql`insert into daily_prices values (${stored[0]!.ticker}, ${stored[0]!.date}, 1, 1, 1, 1, 1)`),
+      ).rejects.toThrow();
+
+      // Nothing new: the same file again touches no index.
+      const again = await importMarketFile(h.db, file('prices.csv'), LARGE);
+      expect(again).toMatchObject({ inserted: 0, updated: 0, unchanged: 6 * 262, errors: [] });
+      expect(await dateIndex()).toBe(rebuilt);
+    });
+
+    it('keeps the indexes when the new rows do not outnumber the stored ones', async () => {
+      const [header, ...rows] = lines('prices.csv');
+      await importMarketFile(h.db, variant('most', [header!, ...rows.slice(0, 1200)]), LARGE);
+      const index = await dateIndex();
+      const r = await importMarketFile(h.db, file('prices.csv'), { ...TODAY, rebuildMinRows: 100 });
+      expect(r).toMatchObject({ inserted: rows.length - 1200, unchanged: 1200, errors: [] });
+      expect(await dateIndex()).toBe(index);
+    });
+
+    it('names a ticker and date given twice, and writes nothing', async () => {
+      const before = await shape();
+      const version = await marketVersion(h.db);
+      const [header, ...rows] = lines('prices.csv');
+      const r = await importMarketFile(h.db, variant('twice', [header!, ...rows, rows[5]!, rows[9]!]), LARGE);
+      const cell = (i: number, c: number) => rows[i]!.split(',')[c];
+      expect(r.errors.map(formatRowError)).toEqual([
+        `Baris ${rows.length + 2}, kolom date: harga ${cell(5, 1)} tanggal ${cell(5, 0)} sudah ada di baris 7`,
+        `Baris ${rows.length + 3}, kolom date: harga ${cell(9, 1)} tanggal ${cell(9, 0)} sudah ada di baris 11`,
+      ]);
+      expect(r).toMatchObject({ inserted: 0, updated: 0, unchanged: 0 });
+      expect(await count()).toBe(0);
+      expect(await shape()).toEqual(before);
+      expect(await marketVersion(h.db)).toBe(version);
+    });
+
+    it('writes no stock row when an index row comes twice after them', async () => {
+      const [header, ...rows] = lines('prices.csv');
+      const [, ...indexRows] = lines('indexes.csv');
+      const p = variant('mixed', [header!, ...rows, ...indexRows.slice(0, 5), indexRows[2]!]);
+      const r = await importMarketFile(h.db, p, LARGE);
+      const [date, code] = indexRows[2]!.split(',');
+      expect(r.errors.map(formatRowError)).toEqual([
+        `Baris ${rows.length + 7}, kolom date: harga ${code} tanggal ${date} sudah ada di baris ${rows.length + 4}`,
+      ]);
+      expect(await count()).toBe(0);
+      expect(await h.db.select().from(indexPrices)).toEqual([]);
+    });
+  });
+
+  it('finds a key given twice in a row of an otherwise ordered file', async () => {
+    const [header, ...rows] = lines('prices.csv');
+    const r = await run(variant('adjacent', [header!, ...rows.slice(0, 10), rows[9]!, ...rows.slice(10, 20)]));
+    const [date, ticker] = rows[9]!.split(',');
+    expect(r.errors.map(formatRowError)).toEqual([
+      `Baris 12, kolom date: harga ${ticker} tanggal ${date} sudah ada di baris 11`,
+    ]);
+    expect(await count()).toBe(0);
+  });
+
+  it('imports a file ordered by date, then code, and reports it unchanged the second time', async () => {
+    const [header, ...rows] = lines('prices.csv');
+    const byDate = [...rows].sort((a, b) => a.slice(0, 16).localeCompare(b.slice(0, 16)));
+    const p = variant('by-date', [header!, ...byDate]);
+    expect(await run(p)).toMatchObject({ inserted: rows.length, errors: [] });
+    expect(await run(p)).toMatchObject({ inserted: 0, updated: 0, unchanged: rows.length, errors: [] });
+  });
+
+  it('reads comma files with CRLF line ends through the quick path', async () => {
+    const [header, ...rows] = lines('prices.csv');
+    const p = file('crlf.csv');
+    writeFileSync(p, `${[header!, ...rows.slice(0, 3)].join('\r\n')}\r\n`);
+    expect(await run(p)).toMatchObject({ inserted: 3, errors: [] });
+    const stored = await h.db.select().from(dailyPrices).orderBy(asc(dailyPrices.ticker), asc(dailyPrices.date));
+    expect(stored.map((p) => [p.date, p.ticker, p.open, p.high, p.low, p.close, p.volume].join(','))).toEqual(
+      rows.slice(0, 3),
+    );
+  });
 });

@@ -28,6 +28,8 @@ export interface ImportOptions {
   date?: string;
   /** Today (`YYYY-MM-DD`); defaults to the app clock in WIB. */
   today?: string;
+  /** Price files: new rows from which indexes are built again after the load (default REBUILD_MIN_ROWS; tests). */
+  rebuildMinRows?: number;
 }
 
 /**
@@ -62,6 +64,9 @@ export async function importMarketFile(db: Db, path: string, opts: ImportOptions
   }
   const today = opts.today ?? wibDate(now());
   return db.transaction((tx) =>
-    importPriceStream(tx, createReadStream(path, { encoding: 'utf8' }), header, detectDelimiter(headerLine), { today }),
+    importPriceStream(tx, createReadStream(path, { encoding: 'utf8' }), header, detectDelimiter(headerLine), {
+      today,
+      rebuildMinRows: opts.rebuildMinRows,
+    }),
   );
 }

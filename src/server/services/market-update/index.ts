@@ -3,9 +3,11 @@
  * recent trading day that has no prices yet from the configured provider and imports it. Idempotent:
  * a day with prices is never fetched again. Every attempt is recorded (`market_update_runs`); a day still
  * without data after its deadline is logged as an error, reported (Sentry when configured) and shown
- * to admins, once per day and reason.
+ * to admins, once per day and reason. A pass that creates new emiten then names, one line each, the
+ * analyses whose ticker the market data still lacks (as start-up and `market:import` do).
  */
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Db } from '../../db/client';
 import type { MarketUpdateOutcome } from '../../db/schema';
 import { parseHolidays, parseTimeOfDay, planUpdate } from '../../../domain/market-calendar';
@@ -15,6 +17,7 @@ import { filesFeed } from './files-feed';
 import { idxFeed } from './idx-feed';
 import { importDay } from './import-day';
 import { daysWithPrices, latestRuns, recordRun } from './runs';
+import { ANALYSIS_ROOT, warnAnalysesWithoutEmiten } from '../analysis-coverage';
 
 export { marketUpdateStatus, type MarketUpdateStatus } from './runs';
 export type { MarketFeed } from './feed';
@@ -39,11 +42,20 @@ export interface MarketUpdateDeps extends MarketUpdateSettings {
   now: () => Date;
   /** Reports a missing day to monitoring (Sentry); the job logs it as well. */
   report: (message: string, tags: Record<string, string>) => void;
+  /** Where the analyses live (`{contentDir}/analisis`); default `content/analisis`. */
+  analysisRoot?: string;
+  /** Writes one warning line (an analysis whose ticker is not in `emiten`); default `console.warn`. */
+  warn?: (line: string) => void;
 }
+
+/** The analyses folder of a content folder (CONTENT_DIR). */
+export const analysisRootOf = (contentDir: string) => path.join(contentDir, path.basename(ANALYSIS_ROOT));
 
 export interface MarketUpdateSummary {
   checked: number;
   imported: string[];
+  /** Emiten created from the feed in this pass. */
+  listed: string[];
   waiting: string[];
   problems: string[];
 }
@@ -71,6 +83,8 @@ interface Attempt {
   outcome: MarketUpdateOutcome;
   rows: number;
   message: string;
+  /** Emiten the imported day created. */
+  listed?: string[];
 }
 
 async function attemptDay(deps: MarketUpdateDeps, day: string, overdue: boolean): Promise<Attempt> {
@@ -84,7 +98,7 @@ async function attemptDay(deps: MarketUpdateDeps, day: string, overdue: boolean)
     const parts = [`${r.inserted} baru`, `${r.updated} diperbarui`];
     if (r.listed.length) parts.push(`emiten baru ${r.listed.join(', ')}`);
     if (r.delisted.length) parts.push(`delisting ${r.delisted.join(', ')}`);
-    return { outcome: 'imported', rows: r.rows, message: parts.join(', ') };
+    return { outcome: 'imported', rows: r.rows, message: parts.join(', '), listed: r.listed };
   } catch (err) {
     return { outcome: 'failed', rows: 0, message: err instanceof Error ? err.message : String(err) };
   }
@@ -110,14 +124,14 @@ export async function runMarketUpdate(deps: MarketUpdateDeps): Promise<MarketUpd
   const plan = planUpdate(now, { ...deps, daysBack: DAYS_BACK });
   const filled = await daysWithPrices(deps.db, plan.days);
   const latest = await latestRuns(deps.db, plan.days);
-  const summary: MarketUpdateSummary = { checked: 0, imported: [], waiting: [], problems: [] };
+  const summary: MarketUpdateSummary = { checked: 0, imported: [], listed: [], waiting: [], problems: [] };
   for (const day of plan.days) {
     if (filled.has(day)) continue;
     const last = latest.get(day);
     if (last?.alerted && now.getTime() - last.lastAttemptAt.getTime() < ALERTED_RETRY_MS) continue;
     summary.checked++;
     const started = Date.now();
-    const a = await attemptDay(deps, day, plan.overdue(day));
+    const { listed = [], ...a } = await attemptDay(deps, day, plan.overdue(day));
     const alerted = a.outcome !== 'imported' && plan.overdue(day);
     const repeat = last?.alerted && last.outcome === a.outcome && last.message === a.message;
     if (alerted && !repeat) alert(deps, day, a);
@@ -132,6 +146,10 @@ export async function runMarketUpdate(deps: MarketUpdateDeps): Promise<MarketUpd
     if (a.outcome === 'imported') summary.imported.push(day);
     else if (a.outcome === 'waiting') summary.waiting.push(day);
     else summary.problems.push(`${day} ${a.outcome}`);
+    summary.listed.push(...listed);
+  }
+  if (summary.listed.length) {
+    await warnAnalysesWithoutEmiten(deps.db, deps.warn ?? ((line) => console.warn(line)), deps.analysisRoot);
   }
   return summary;
 }

@@ -3,6 +3,9 @@
  * a day imported, weekends and a listed holiday skipped, a gap filled, a second pass doing nothing, new
  * and delisted emiten, a missing day reported after its deadline, and bad feed data refused with its reason.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { createTestDb } from '../../../../tests/db';
@@ -12,7 +15,14 @@ import { dailyPrices, emiten, indexPrices, marketUpdateRuns } from '../../db/sch
 import { importMarketCsv } from '../market-import';
 import { marketVersion } from '../market-version';
 import { recentTradingDays } from '../../../domain/market-calendar';
-import { idxFeed, marketUpdateStatus, runMarketUpdate, type MarketFeed } from '.';
+import {
+  analysisRootOf,
+  idxFeed,
+  marketUpdateStatus,
+  runMarketUpdate,
+  type MarketFeed,
+  type MarketUpdateDeps,
+} from '.';
 import { UNCLASSIFIED } from './import-day';
 
 const HOLIDAYS = new Set(['2026-11-25']);
@@ -60,7 +70,7 @@ function day(date: string, extra: Record<string, unknown>[] = []) {
   };
 }
 
-const pass = (now: string, feed: MarketFeed = idxFeed(idx.url)) =>
+const pass = (now: string, feed: MarketFeed = idxFeed(idx.url), more: Partial<MarketUpdateDeps> = {}) =>
   runMarketUpdate({
     db: h.db,
     now: () => wib(now),
@@ -69,6 +79,7 @@ const pass = (now: string, feed: MarketFeed = idxFeed(idx.url)) =>
     closeAt: 17 * 60,
     deadline: 20 * 60,
     report: (message) => reports.push(message),
+    ...more,
   });
 const runs = () => h.db.select().from(marketUpdateRuns).orderBy(asc(marketUpdateRuns.id));
 const pricesOn = (d: string) =>
@@ -145,6 +156,45 @@ describe('daily update from the idx provider', () => {
     expect(all.find((e) => e.ticker === 'BBBB')).toMatchObject({ name: 'Beta Sintetis Tbk', delistedAt: '2026-11-20' });
     expect(all.find((e) => e.ticker === 'AAAA')?.delistedAt).toBeNull();
     expect((await runs())[0]!.message).toBe('7 baru, 0 diperbarui, emiten baru CCCC, delisting BBBB');
+  });
+
+  it('names the analyses whose ticker is still unknown after creating new emiten, one line each', async () => {
+    const content = mkdtempSync(path.join(tmpdir(), 'telaah-update-content-'));
+    try {
+      for (const [ticker, slug] of [
+        ['AAAA', 'alfa'],
+        ['CCCC', 'cakra'],
+        ['EEEE', 'eka'],
+        ['FFFF', 'fajar'],
+      ] as const) {
+        mkdirSync(path.join(content, 'analisis', ticker), { recursive: true });
+        writeFileSync(
+          path.join(content, 'analisis', ticker, `${slug}.mdx`),
+          `---\ntitle: Analisis ${ticker}\nemiten: ${ticker}\n---\n\nIsi.\n`,
+        );
+      }
+      const lines: string[] = [];
+      const more = { analysisRoot: analysisRootOf(content), warn: (line: string) => lines.push(line) };
+      await seedHistory('2026-11-19');
+      idx.setDay('2026-11-20', day('2026-11-20', [stockRecord('2026-11-20', 'CCCC')]));
+      idx.setDay('2026-11-23', day('2026-11-23'));
+
+      expect(await pass('2026-11-20T18:00:00', idxFeed(idx.url), more)).toMatchObject({ listed: ['CCCC'] });
+      const root = path.join(content, 'analisis');
+      expect(lines).toEqual([
+        `Peringatan: analisis ${path.join(root, 'EEEE', 'eka.mdx')} membahas EEEE, yang belum ada di data emiten`,
+        `Peringatan: analisis ${path.join(root, 'FFFF', 'fajar.mdx')} membahas FFFF, yang belum ada di data emiten`,
+      ]);
+
+      // A day that lists nobody new says nothing about analyses.
+      expect(await pass('2026-11-23T18:00:00', idxFeed(idx.url), more)).toMatchObject({
+        imported: ['2026-11-23'],
+        listed: [],
+      });
+      expect(lines).toHaveLength(2);
+    } finally {
+      rmSync(content, { recursive: true, force: true });
+    }
   });
 
   it('waits for a missing day until its deadline, then reports it once and shows it to admins', async () => {
