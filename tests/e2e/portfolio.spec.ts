@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signIn } from './fixtures';
+import { type Page } from '@playwright/test';
+import { DEMO, expect, freshMember, signIn, test } from './fixtures';
 
 const PAGES = ['/portofolio/all', '/portofolio/dividen', '/portofolio/metrics', '/portofolio/transaksi'] as const;
 
@@ -122,7 +122,7 @@ test('anggota melihat biaya otomatis dari tarif portofolio saat mengisi formulir
 test('anggota mengimpor CSV: berkas yang salah tidak menyimpan apa pun, berkas yang diperbaiki diimpor sekali', async ({
   page,
 }) => {
-  await signIn(page, DEMO.reguler);
+  await freshMember(page);
   const before = await transactionTotal(page);
   const bad =
     'tanggal,kode,jenis,lembar,harga,biaya\n2026-10-01,ICBP,beli,200,10500,\n2026-10-02,ZZZZ,beli,100,1000,\n2026-11-02,ICBP,jual,100,11000,\n';
@@ -185,7 +185,7 @@ test.describe('tanpa JavaScript', () => {
   test('anggota mencatat, mengubah, dan menghapus transaksi; perubahan yang merusak penjualan sesudahnya ditolak dengan menyebut penjualan itu', async ({
     page,
   }) => {
-    await signIn(page, DEMO.gratis);
+    await freshMember(page);
     await page.goto('/portofolio/transaksi');
     const form = page.locator('#form-transaksi');
     await form.getByLabel('Beli', { exact: true }).check();
@@ -257,7 +257,7 @@ test.describe('tanpa JavaScript', () => {
   test('anggota mengimpor CSV tanpa JavaScript: kesalahan disebut per baris, lalu berkas yang benar diimpor', async ({
     page,
   }) => {
-    await signIn(page, DEMO.gratis);
+    await freshMember(page);
     await page.goto('/portofolio/transaksi');
     const file = (ticker: string) => ({
       name: 'impor.csv',
@@ -275,7 +275,7 @@ test.describe('tanpa JavaScript', () => {
 });
 
 test('anggota membuat portofolio kedua, mengganti nama dan pengaturannya', async ({ page }) => {
-  await signIn(page, DEMO.gratis);
+  await freshMember(page);
   await page.goto('/portofolio/transaksi');
   await page.getByText('Buat portofolio baru').click();
   const create = page.locator('form.new-portfolio');
