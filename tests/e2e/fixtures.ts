@@ -155,7 +155,10 @@ export async function freshMember(
   page: Page,
   opts: { tier?: PaidTier; name?: string; password?: string } = {},
 ): Promise<Member> {
-  const baseURL = test.info().project.use.baseURL!;
+  const info = test.info();
+  // Two password hashes, three pages and maybe a checkout: time the story's own steps do not have to share.
+  if (info.timeout > 0) info.setTimeout(info.timeout + (opts.tier ? 40_000 : 25_000));
+  const baseURL = info.project.use.baseURL!;
   const member: Member = {
     email: `anggota-${randomUUID().slice(0, 12)}@contoh.test`,
     password: opts.password ?? 'sate-padang-2026',

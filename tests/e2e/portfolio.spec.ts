@@ -274,8 +274,14 @@ test.describe('tanpa JavaScript', () => {
   });
 });
 
-test('anggota membuat portofolio kedua, mengganti nama dan pengaturannya', async ({ page }) => {
+test('anggota membuat portofolio kedua, mengganti nama dan pengaturannya', async ({ page, baseURL }) => {
   await freshMember(page);
+  // The first trade opens the member's main portfolio.
+  const first = await page.request.post('/api/portfolio/transactions', {
+    headers: { origin: baseURL! },
+    data: { ticker: 'BBCA', date: '2026-11-02', type: 'buy', shares: 100, price: 9_000 },
+  });
+  expect(first.status(), await first.text()).toBe(201);
   await page.goto('/portofolio/transaksi');
   await page.getByText('Buat portofolio baru').click();
   const create = page.locator('form.new-portfolio');
