@@ -59,7 +59,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   // Stories are independent (a story that writes uses a fresh member: tests/e2e/fixtures.ts), so they
   // spread over two workers one by one; a spec that starts its own server on its own port keeps its
-  // stories together in one worker (`test.describe.configure({ mode: 'default' })`).
+  // stories together in one worker (`test.describe.configure({ mode: 'default' })`). E2E_WORKERS
+  // overrides the count (E2E_WORKERS=1 to follow one story at a time).
   fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
