@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expect, freshMember, latestMailTo, signIn, signOut, test } from './fixtures';
 
 test.describe('akun demo', () => {
@@ -120,6 +121,59 @@ test('cookie sesi HttpOnly dan SameSite', async ({ page, context }) => {
   await signIn(page, DEMO.gratis);
   const cookie = (await context.cookies()).find((c) => c.name === 'authjs.session-token');
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+});
+
+/** Starts acting as the member; returns how the audit log names them (`anggota <id prefix>`). */
+async function startImpersonating(page: Page, query: string, name: string): Promise<string> {
+  await page.goto(`/impersonate?q=${encodeURIComponent(query)}`);
+  const button = page.getByRole('button', { name: `Masuk sebagai ${name}` });
+  const memberId = await page.locator('form', { has: button }).locator('input[name="memberId"]').inputValue();
+  await button.click();
+  return `anggota ${memberId.slice(0, 8)}`;
+}
+
+test('admin masuk sebagai anggota, melihat spanduk, aksi sensitif ditolak, log audit tercatat, lalu berhenti', async ({
+  page,
+  browser,
+}) => {
+  const target = await freshMember(await browser.newPage(), { name: 'Gina Dibantu' });
+  await signIn(page, DEMO.admin);
+  const member = await startImpersonating(page, target.email, 'Gina Dibantu');
+  await expect(page).toHaveURL(/\/portofolio\/all$/);
+  const banner = page.getByRole('status').filter({ hasText: 'Anda sedang masuk sebagai' });
+  await expect(banner).toContainText('Gina Dibantu');
+  await expect(banner.getByRole('button', { name: 'Akhiri' })).toBeVisible();
+
+  // The banner shows on a pre-rendered page too.
+  await page.goto('/courses');
+  await expect(page.getByText('Anda sedang masuk sebagai')).toBeVisible();
+
+  // Sensitive actions are refused while impersonating.
+  const pay = await page.goto('/pay?plan=reguler-1');
+  expect(pay?.status()).toBe(403);
+  await expect(page.getByText('Tindakan ini tidak tersedia saat Anda masuk sebagai anggota lain')).toBeVisible();
+  const origin = new URL(page.url()).origin;
+  const del = await page.request.post('/settings/account', {
+    form: { intent: 'delete', confirm: target.email },
+    headers: { Origin: origin },
+    maxRedirects: 0,
+  });
+  expect(del.status()).toBe(403);
+  // A permitted write (the name) is audited with both ids.
+  await page.goto('/settings/account');
+  await page.getByLabel('Nama', { exact: true }).fill('Gina Dibantu Admin');
+  await page.getByRole('button', { name: 'Simpan nama' }).click();
+  await expect(page.getByText('Nama Anda sudah diperbarui.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Akhiri' }).click();
+  await expect(page).toHaveURL(/\/impersonate$/);
+  await expect(page.getByText('Anda sedang masuk sebagai')).toHaveCount(0);
+  const log = page.locator('main ul.small li').filter({ hasText: member });
+  await expect(log.filter({ hasText: 'mulai' }).first()).toBeVisible();
+  await expect(log.filter({ hasText: 'diakhiri' }).first()).toBeVisible();
+  await expect(
+    log.filter({ hasText: 'perubahan data' }).filter({ hasText: 'POST /settings/account' }).first(),
+  ).toBeVisible();
 });
 
 test('admin tidak dapat diimpersonasi dan anggota biasa mendapat 404 di rute impersonasi', async ({ page }) => {
