@@ -7,8 +7,9 @@ import { TELEGRAM_E2E } from './tests/e2e/telegram-env';
 
 const PORT = Number(process.env.E2E_PORT ?? 4329);
 /**
- * Ports of the app and of the local stand-ins for outside services, all on loopback. Every e2e run
- * derives them from E2E_PORT so that parallel runs do not collide.
+ * Ports of the app, of the local stand-ins for outside services and of the extra servers some specs
+ * start, all on loopback, one each (specs run in parallel on two workers). Every e2e run derives them
+ * from E2E_PORT so that parallel runs do not collide; they stay below E2E_PORT + 40.
  */
 export const PORTS = {
   app: PORT,
@@ -26,6 +27,9 @@ export const PORTS = {
   twoServersA: PORT + 17,
   twoServersB: PORT + 18,
   twoServersProxy: PORT + 19,
+  hardeningServer: PORT + 20,
+  wholeMarketServer: PORT + 21,
+  sitemapImportServer: PORT + 22,
 } as const;
 /** Shared by the app and the Stripe stand-in, which signs its webhook events with it. */
 export const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_stand_in_secret';
@@ -53,8 +57,12 @@ process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  fullyParallel: false,
-  workers: 1,
+  // Stories are independent (a story that writes uses a fresh member: tests/e2e/fixtures.ts), so they
+  // spread over two workers one by one; a spec that starts its own server on its own port keeps its
+  // stories together in one worker (`test.describe.configure({ mode: 'default' })`). E2E_WORKERS
+  // overrides the count (E2E_WORKERS=1 to follow one story at a time).
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: process.env.CI ? 'line' : 'list',
   timeout: 30_000,

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expect, latestMailTo, signIn, signOut, test } from './fixtures';
+import { DEMO, DEMO_PASSWORD, expect, freshMember, latestMailTo, signIn, signOut, test } from './fixtures';
 
 test.describe('akun demo', () => {
   for (const [role, email] of Object.entries(DEMO)) {
@@ -34,16 +34,19 @@ test('pengunjung mendaftar, memverifikasi email dari kotak keluar, lalu masuk', 
 
 test('pendaftaran dengan email yang sudah terdaftar dijawab sama seperti yang baru; pemiliknya diberi tahu lewat email', async ({
   page,
+  browser,
 }) => {
+  const owner = await freshMember(await browser.newPage());
   await page.goto('/sign-up');
   await page.getByLabel('Nama', { exact: true }).fill('Peniru');
-  await page.getByLabel('Email', { exact: true }).fill(DEMO.gratis);
+  await page.getByLabel('Email', { exact: true }).fill(owner.email);
   await page.getByLabel('Kata sandi', { exact: true }).fill('nasi-uduk-betawi-2026');
   await page.getByRole('button', { name: 'Daftar' }).click();
   await expect(page.getByRole('heading', { name: 'Cek email Anda' })).toBeVisible();
   await expect(page.getByText('sudah terdaftar', { exact: false })).toHaveCount(0);
-  const mail = await latestMailTo(DEMO.gratis);
-  expect(mail.subject).toBe('Pendaftaran dengan email Anda di Telaah');
+  await expect
+    .poll(async () => (await latestMailTo(owner.email)).subject)
+    .toBe('Pendaftaran dengan email Anda di Telaah');
 });
 
 test('masuk dengan SSO lewat penyedia OpenID Connect, mendarat di /sso-callback lalu /check-user', async ({ page }) => {
@@ -83,8 +86,7 @@ test('callbackUrl hanya dihormati untuk alamat di situs ini', async ({ page }) =
 });
 
 test('20 kata sandi salah berturut-turut dijawab 429', async ({ page, request }) => {
-  const email = `sasaran-${Date.now()}@contoh.id`;
-  await signUpVerified(page, email, 'Sasaran Tebakan', 'kata-sandi-benar-1');
+  const { email } = await freshMember(page, { name: 'Sasaran Tebakan', password: 'kata-sandi-benar-1' });
   const statuses: number[] = [];
   for (let i = 0; i < 20; i++) {
     const res = await request.post('/sign-in', {
@@ -121,17 +123,6 @@ test('cookie sesi HttpOnly dan SameSite', async ({ page, context }) => {
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
 });
 
-async function signUpVerified(page: Page, email: string, name: string, password: string) {
-  await page.goto('/sign-up');
-  await page.getByLabel('Nama', { exact: true }).fill(name);
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Kata sandi', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Daftar' }).click();
-  await expect(page.getByRole('heading', { name: 'Cek email Anda' })).toBeVisible();
-  await page.goto(/https?:\/\/\S+verify-email\?token=[\w-]+/.exec((await latestMailTo(email)).text)![0]);
-  await expect(page.getByText('Email Anda sudah terverifikasi.')).toBeVisible();
-}
-
 /** Starts acting as the member; returns how the audit log names them (`anggota <id prefix>`). */
 async function startImpersonating(page: Page, query: string, name: string): Promise<string> {
   await page.goto(`/impersonate?q=${encodeURIComponent(query)}`);
@@ -143,12 +134,14 @@ async function startImpersonating(page: Page, query: string, name: string): Prom
 
 test('admin masuk sebagai anggota, melihat spanduk, aksi sensitif ditolak, log audit tercatat, lalu berhenti', async ({
   page,
+  browser,
 }) => {
+  const target = await freshMember(await browser.newPage(), { name: 'Gina Dibantu' });
   await signIn(page, DEMO.admin);
-  const member = await startImpersonating(page, 'gratis@telaah', 'Gita Gratis');
+  const member = await startImpersonating(page, target.email, 'Gina Dibantu');
   await expect(page).toHaveURL(/\/portofolio\/all$/);
   const banner = page.getByRole('status').filter({ hasText: 'Anda sedang masuk sebagai' });
-  await expect(banner).toContainText('Gita Gratis');
+  await expect(banner).toContainText('Gina Dibantu');
   await expect(banner.getByRole('button', { name: 'Akhiri' })).toBeVisible();
 
   // The banner shows on a pre-rendered page too.
@@ -161,21 +154,20 @@ test('admin masuk sebagai anggota, melihat spanduk, aksi sensitif ditolak, log a
   await expect(page.getByText('Tindakan ini tidak tersedia saat Anda masuk sebagai anggota lain')).toBeVisible();
   const origin = new URL(page.url()).origin;
   const del = await page.request.post('/settings/account', {
-    form: { intent: 'delete', confirm: DEMO.gratis },
+    form: { intent: 'delete', confirm: target.email },
     headers: { Origin: origin },
     maxRedirects: 0,
   });
   expect(del.status()).toBe(403);
   // A permitted write (the name) is audited with both ids.
   await page.goto('/settings/account');
-  await page.getByLabel('Nama', { exact: true }).fill('Gita Gratis');
+  await page.getByLabel('Nama', { exact: true }).fill('Gina Dibantu Admin');
   await page.getByRole('button', { name: 'Simpan nama' }).click();
   await expect(page.getByText('Nama Anda sudah diperbarui.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Akhiri' }).click();
   await expect(page).toHaveURL(/\/impersonate$/);
   await expect(page.getByText('Anda sedang masuk sebagai')).toHaveCount(0);
-  // Other stories impersonate this member too, so the log holds at least this session's lines.
   const log = page.locator('main ul.small li').filter({ hasText: member });
   await expect(log.filter({ hasText: 'mulai' }).first()).toBeVisible();
   await expect(log.filter({ hasText: 'diakhiri' }).first()).toBeVisible();
@@ -211,9 +203,7 @@ test('admin tidak dapat diimpersonasi dan anggota biasa mendapat 404 di rute imp
 });
 
 test('anggota mengunduh datanya lalu menghapus akunnya dan tidak bisa masuk lagi', async ({ page }) => {
-  const email = `hapus-${Date.now()}@contoh.id`;
-  await signUpVerified(page, email, 'Akan Pergi', 'sampai-jumpa-lagi-99');
-  await signIn(page, email, 'sampai-jumpa-lagi-99');
+  const { email } = await freshMember(page, { name: 'Akan Pergi', password: 'sampai-jumpa-lagi-99' });
 
   await page.goto('/settings/account');
   const download = page.waitForEvent('download');
@@ -238,10 +228,8 @@ test('anggota mengunduh datanya lalu menghapus akunnya dan tidak bisa masuk lagi
 });
 
 test('mengganti kata sandi mengeluarkan sesi di perangkat lain', async ({ browser }) => {
-  const email = `ganti-${Date.now()}@contoh.id`;
   const a = await browser.newPage();
-  await signUpVerified(a, email, 'Dua Perangkat', 'perangkat-pertama-1');
-  await signIn(a, email, 'perangkat-pertama-1');
+  const { email } = await freshMember(a, { name: 'Dua Perangkat', password: 'perangkat-pertama-1' });
   const b = await browser.newPage();
   await signIn(b, email, 'perangkat-pertama-1');
 
@@ -260,7 +248,7 @@ test('mengganti kata sandi mengeluarkan sesi di perangkat lain', async ({ browse
 });
 
 test('cookie sesi yang disimpan setelah keluar tidak berlaku lagi', async ({ page, browser, baseURL }) => {
-  await signIn(page, DEMO.reguler);
+  await freshMember(page);
   const kept = await page.context().cookies();
   await signOut(page);
   const replay = await browser.newContext({ baseURL });
@@ -274,8 +262,8 @@ test('cookie sesi yang disimpan setelah keluar tidak berlaku lagi', async ({ pag
 test('"Keluar dari semua perangkat" mengakhiri sesi di perangkat lain seketika', async ({ page, browser, baseURL }) => {
   const laptop = await browser.newContext({ baseURL });
   const phone = await laptop.newPage();
-  await signIn(phone, DEMO.reguler);
-  await signIn(page, DEMO.reguler);
+  const member = await freshMember(page);
+  await signIn(phone, member.email, member.password);
   await page.goto('/settings/account');
   await page.getByRole('button', { name: 'Keluar dari semua perangkat' }).click();
   await expect(page).toHaveURL(/\/sign-in$/);

@@ -1,10 +1,16 @@
 /**
  * Shared e2e helpers: the `test` every spec uses (it fails a test on any Content-Security-Policy
- * violation in any page it opened), sign in the way a member does (through the /sign-in form), and read
- * the mail outbox of the server under test.
+ * violation in any page it opened), sign in the way a member does (through the /sign-in form), create a
+ * fresh member for a story that writes (a real sign-up, verified through the emailed link, optionally
+ * paid up to a tier through the Stripe stand-in), and read the mail outbox of the server under test.
+ *
+ * Stories run on two workers in any order against one server: a story that changes a member's data,
+ * sessions or tier uses its own fresh member; only read-only stories use the shared demo accounts.
  */
 import { test as base, expect, type Page } from '@playwright/test';
+import { randomInt, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 
 export { expect };
@@ -94,4 +100,87 @@ export async function latestMailTo(to: string): Promise<OutboxMail> {
     )
     .toBeTruthy();
   return found!;
+}
+
+export interface Member {
+  email: string;
+  password: string;
+  name: string;
+}
+
+export type PaidTier = 'reguler' | 'premium';
+
+/**
+ * POSTs the sign-up form from its own loopback address (127.x.y.z: Linux routes the whole /8 to the
+ * loopback device). Sign-ups are limited per client address, as for real visitors; each fresh member
+ * signs up from an address of its own, like a separate visitor would.
+ */
+function postSignUp(baseURL: string, form: Record<string, string>): Promise<{ status: number; body: string }> {
+  const url = new URL('/sign-up', baseURL);
+  const body = new URLSearchParams(form).toString();
+  const localAddress = `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        localAddress,
+        headers: {
+          host: url.host,
+          origin: url.origin,
+          'content-type': 'application/x-www-form-urlencoded',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/**
+ * A new member of its own for a story that writes: signed up through the real /sign-up form handler,
+ * verified through the link in the emailed message, signed in on `page`, and with `tier` paid for one
+ * month through the Stripe stand-in's checkout page (gratis when no tier is given).
+ */
+export async function freshMember(
+  page: Page,
+  opts: { tier?: PaidTier; name?: string; password?: string } = {},
+): Promise<Member> {
+  const info = test.info();
+  // Two password hashes, three pages and maybe a checkout: time the story's own steps do not have to share.
+  if (info.timeout > 0) info.setTimeout(info.timeout + (opts.tier ? 40_000 : 25_000));
+  const baseURL = info.project.use.baseURL!;
+  const member: Member = {
+    email: `anggota-${randomUUID().slice(0, 12)}@contoh.test`,
+    password: opts.password ?? 'sate-padang-2026',
+    name: opts.name ?? 'Anggota Uji',
+  };
+  const res = await postSignUp(baseURL, { name: member.name, email: member.email, password: member.password });
+  expect(res.status, `sign-up of ${member.email}`).toBe(200);
+  expect(res.body).toContain('Cek email Anda');
+  const link = /https?:\/\/\S+verify-email\?token=[\w-]+/.exec((await latestMailTo(member.email)).text)![0];
+  await page.goto(link);
+  await expect(page.getByText('Email Anda sudah terverifikasi.')).toBeVisible();
+  await signIn(page, member.email, member.password);
+  if (opts.tier) await payTier(page, opts.tier);
+  return member;
+}
+
+/** Pays one month of `tier` through the Stripe stand-in's hosted checkout, as a member would. */
+export async function payTier(page: Page, tier: PaidTier): Promise<void> {
+  await page.goto(`/pay?plan=${tier}-1`);
+  await page.getByRole('button', { name: /^Bayar Rp/ }).click();
+  await expect(page).toHaveURL(/\/c\/pay\/cs_test_/);
+  await page.getByRole('button', { name: 'Bayar', exact: true }).click();
+  await expect(page).toHaveURL(/\/payment-capture\?session_id=cs_test_/);
+  await expect(page.getByRole('heading', { name: 'Pembayaran berhasil' })).toBeVisible();
 }

@@ -12,7 +12,10 @@ import { PAYMENT_AND_TELEGRAM_ENV, PORTS } from '../../playwright.config';
 import { DEMO, DEMO_PASSWORD, expect, test } from './fixtures';
 import { postChunked } from '../chunked-post';
 
-const PORT = PORTS.app + 20;
+// This spec starts servers of its own for its stories: they run in declaration order, in one worker.
+test.describe.configure({ mode: 'default' });
+
+const PORT = PORTS.hardeningServer;
 const BASE = `http://127.0.0.1:${PORT}`;
 const MB = 1024 * 1024;
 

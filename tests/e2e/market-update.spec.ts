@@ -1,11 +1,13 @@
-import { expect, test } from '@playwright/test';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PORTS } from '../../playwright.config';
-import { DEMO, DEMO_PASSWORD } from './fixtures';
+import { DEMO, DEMO_PASSWORD, expect, test } from './fixtures';
+
+// This spec starts servers of its own for its stories: they run in declaration order, in one worker.
+test.describe.configure({ mode: 'default' });
 
 // A server of its own whose daily market feed (a folder) never received the evening's file: the demo
 // market ends on the 18th, the daily update runs on the 20th after its deadline and finds nothing.

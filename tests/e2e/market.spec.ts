@@ -3,12 +3,15 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test } from '@playwright/test';
 import { PORTS } from '../../playwright.config';
+import { expect, test } from './fixtures';
+
+// This spec starts servers of its own for its stories: they run in declaration order, in one worker.
+test.describe.configure({ mode: 'default' });
 
 const run = promisify(execFile);
 // A server of its own on a market that holds only generated emiten (no demo data).
-const PORT = PORTS.app + 16;
+const PORT = PORTS.wholeMarketServer;
 const BASE = `http://127.0.0.1:${PORT}`;
 const EMITEN = 60;
 

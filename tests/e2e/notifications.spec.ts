@@ -1,6 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { expect, test } from '@playwright/test';
-import { DEMO, signIn } from './fixtures';
+import { DEMO, expect, freshMember, signIn, test } from './fixtures';
 
 // The secret the e2e server signs with (playwright.config.ts); a real email carries the same link.
 const AUTH_SECRET = 'e2e-secret-not-for-production-0123456789';
@@ -11,7 +10,7 @@ function unsubscribeLink(userId: string, event: string): string {
 }
 
 test('anggota mengatur notifikasi per jenis dan saluran, dan pilihannya tersimpan', async ({ page }) => {
-  await signIn(page, DEMO.gratis);
+  await freshMember(page);
   await page.goto('/settings/notification');
   const toggle = (event: string, channel: 'Email' | 'Telegram') =>
     page.getByRole('group', { name: event }).getByRole('checkbox', { name: channel });
@@ -36,7 +35,7 @@ test('anggota berhenti menerima satu jenis email dengan satu klik, tanpa masuk, 
   page,
   browser,
 }) => {
-  await signIn(page, DEMO.reguler);
+  await freshMember(page, { tier: 'reguler' });
   const { profile } = (await (await page.request.get('/api/account/export')).json()) as { profile: { id: string } };
   const link = unsubscribeLink(profile.id, 'membership-ending');
 

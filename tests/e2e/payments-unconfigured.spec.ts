@@ -5,6 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PORTS } from '../../playwright.config';
 
+// This spec starts servers of its own for its stories: they run in declaration order, in one worker.
+test.describe.configure({ mode: 'default' });
+
 // A server with no payment provider configured (no STRIPE_SECRET_KEY, no MIDTRANS_SERVER_KEY).
 const PORT = PORTS.noPaymentsServer;
 const ORIGIN = `http://127.0.0.1:${PORT}`;

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signIn } from './fixtures';
+import { type Page } from '@playwright/test';
+import { DEMO, expect, freshMember, signIn, test } from './fixtures';
 
 const PAGES = ['/portofolio/all', '/portofolio/dividen', '/portofolio/metrics', '/portofolio/transaksi'] as const;
 
@@ -122,7 +122,7 @@ test('anggota melihat biaya otomatis dari tarif portofolio saat mengisi formulir
 test('anggota mengimpor CSV: berkas yang salah tidak menyimpan apa pun, berkas yang diperbaiki diimpor sekali', async ({
   page,
 }) => {
-  await signIn(page, DEMO.reguler);
+  await freshMember(page);
   const before = await transactionTotal(page);
   const bad =
     'tanggal,kode,jenis,lembar,harga,biaya\n2026-10-01,ICBP,beli,200,10500,\n2026-10-02,ZZZZ,beli,100,1000,\n2026-11-02,ICBP,jual,100,11000,\n';
@@ -189,7 +189,7 @@ test.describe('tanpa JavaScript', () => {
   test('anggota mencatat, mengubah, dan menghapus transaksi; perubahan yang merusak penjualan sesudahnya ditolak dengan menyebut penjualan itu', async ({
     page,
   }) => {
-    await signIn(page, DEMO.gratis);
+    await freshMember(page);
     await page.goto('/portofolio/transaksi');
     const form = page.locator('form.tx-form');
     await form.getByLabel('Beli', { exact: true }).check();
@@ -261,7 +261,7 @@ test.describe('tanpa JavaScript', () => {
   test('anggota mengimpor CSV tanpa JavaScript: kesalahan disebut per baris, lalu berkas yang benar diimpor', async ({
     page,
   }) => {
-    await signIn(page, DEMO.gratis);
+    await freshMember(page);
     await page.goto('/portofolio/transaksi');
     const file = (ticker: string) => ({
       name: 'impor.csv',
@@ -278,8 +278,14 @@ test.describe('tanpa JavaScript', () => {
   });
 });
 
-test('anggota membuat portofolio kedua, mengganti nama dan pengaturannya', async ({ page }) => {
-  await signIn(page, DEMO.gratis);
+test('anggota membuat portofolio kedua, mengganti nama dan pengaturannya', async ({ page, baseURL }) => {
+  await freshMember(page);
+  // The first trade opens the member's main portfolio.
+  const first = await page.request.post('/api/portfolio/transactions', {
+    headers: { origin: baseURL! },
+    data: { ticker: 'BBCA', date: '2026-11-02', type: 'buy', shares: 100, price: 9_000 },
+  });
+  expect(first.status(), await first.text()).toBe(201);
   await page.goto('/portofolio/transaksi');
   await page.getByText('Buat portofolio baru').click();
   const create = page.locator('form.new-portfolio');

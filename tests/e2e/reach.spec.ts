@@ -101,7 +101,7 @@ test.describe('ditemukan mesin pencari dan tampil baik saat dibagikan', () => {
   test('emiten yang diimpor setelah build muncul di peta situs tanpa build ulang', async ({ request }) => {
     test.setTimeout(120_000);
     const dataDir = mkdtempSync(path.join(tmpdir(), 'telaah-sitemap-'));
-    const port = PORTS.app + 16;
+    const port = PORTS.sitemapImportServer;
     const env = {
       ...process.env,
       PORT: String(port),

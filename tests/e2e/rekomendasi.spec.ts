@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEMO, expect, signIn, test } from './fixtures';
+import { DEMO, expect, freshMember, signIn, test } from './fixtures';
 
 const PAGE = '/starting-guide/rekomendasi-saya';
 const questions = (page: Page) => page.locator('form.questionnaire fieldset');
@@ -73,9 +73,7 @@ async function expectConsistent(page: Page, allowed: string[]): Promise<Row[]> {
   return listed;
 }
 
-test('anggota reguler melihat rekomendasi Beli yang sesuai profil dan portofolionya, lalu mengulang kuesioner', async ({
-  page,
-}) => {
+test('anggota reguler melihat rekomendasi Beli yang sesuai profil dan portofolionya', async ({ page }) => {
   await signIn(page, DEMO.reguler);
   await page.goto(PAGE);
   await expect(page.getByTestId('risk-profile')).toHaveAttribute('data-profile', 'moderat');
@@ -83,9 +81,24 @@ test('anggota reguler melihat rekomendasi Beli yang sesuai profil dan portofolio
   const moderat = await expectConsistent(page, ['rendah', 'sedang']);
   // Demo content: GOTO's latest call is Tahan, UNVR's and PTBA's are Jual: never recommended.
   expect(moderat.map((r) => r.ticker).filter((t) => ['GOTO', 'UNVR', 'PTBA'].includes(t))).toEqual([]);
+  // The demo member holds stocks: at least one recommendation says how much of it they hold.
+  expect(moderat.some((r) => r.held.startsWith('Sudah Anda pegang'))).toBe(true);
   await page.locator('#aturan summary').click();
   await expect(page.getByText(/volatilitas harga setahun paling tinggi 25,0 %/)).toBeVisible();
   await expectAxeClean(page);
+});
+
+test('anggota reguler baru mengisi kuesioner, lalu mengulangnya dengan profil yang lebih hati-hati', async ({
+  page,
+}) => {
+  await freshMember(page, { tier: 'reguler' });
+  await page.goto(PAGE);
+  await expect(page.getByRole('heading', { name: 'Kuesioner profil risiko' })).toBeVisible();
+  for (const q of await questions(page).all()) await q.getByRole('radio').nth(1).check();
+  await page.getByRole('button', { name: 'Lihat profil risiko saya' }).click();
+  await expect(page.getByRole('heading', { name: 'Profil risiko Anda: Moderat' })).toBeVisible();
+  const moderat = await expectConsistent(page, ['rendah', 'sedang']);
+  expect(moderat.every((r) => r.held === 'Belum ada di portofolio Anda.')).toBe(true);
 
   await page.getByRole('link', { name: 'Ulangi kuesioner' }).click();
   for (const [question, answer] of [
@@ -103,18 +116,12 @@ test('anggota reguler melihat rekomendasi Beli yang sesuai profil dan portofolio
   const konservatif = await expectConsistent(page, ['rendah']);
   expect(konservatif.every((r) => moderat.some((m) => m.ticker === r.ticker))).toBe(true);
   expect(konservatif.length).toBeLessThan(moderat.length);
-
-  // Back to the demo profile for the other stories.
-  await page.goto(`${PAGE}?ulang=1`);
-  for (const q of await questions(page).all()) await q.getByRole('radio').nth(1).check();
-  await page.getByRole('button', { name: 'Lihat profil risiko saya' }).click();
-  await expect(page.getByRole('heading', { name: 'Profil risiko Anda: Moderat' })).toBeVisible();
 });
 
 test('anggota premium mengisi kuesioner; jawaban yang kurang disebutkan nomornya dan tidak disimpan', async ({
   page,
 }) => {
-  await signIn(page, DEMO.premium);
+  await freshMember(page, { tier: 'premium' });
   await page.goto(PAGE);
   await expect(page.getByRole('heading', { name: 'Kuesioner profil risiko' })).toBeVisible();
   await expectAxeClean(page);

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO, signIn } from './fixtures';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO, expect, signIn, test } from './fixtures';
 import { demoAnalyses, htmlText, type DemoAnalysis } from './analyses';
 import { readPngTexts } from '../../src/server/sharing/png-text';
 

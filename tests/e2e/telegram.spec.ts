@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO, signIn } from './fixtures';
+import { type Page } from '@playwright/test';
+import { DEMO, expect, freshMember, signIn, test } from './fixtures';
 import { TELEGRAM_E2E } from './telegram-env';
 import { PORTS } from '../../playwright.config';
 import { joinRequest, startCommand, type TgUser } from '../fixtures/telegram';
@@ -48,7 +48,7 @@ test('anggota Premium menautkan Telegram lewat /start, bergabung ke grup, dan or
   page,
 }) => {
   await offline(page);
-  await signIn(page, DEMO.premium);
+  await freshMember(page, { tier: 'premium', name: 'Putri Premium' });
   await page.goto('/telegram');
   await expect(page.getByText('Akun Telegram Anda belum tertaut.')).toBeVisible();
 
@@ -98,7 +98,7 @@ test('anggota Reguler menautkan lewat Telegram Login Widget; data palsu, kedaluw
   page,
 }) => {
   await offline(page);
-  await signIn(page, DEMO.reguler);
+  await freshMember(page, { tier: 'reguler' });
   const rudi: TgUser = { id: 5_200_002, first_name: 'Rudi', username: 'rudi_reguler' };
 
   const tampered = widgetQuery(rudi, APP_NOW);
@@ -127,7 +127,7 @@ test('anggota Reguler menautkan lewat Telegram Login Widget; data palsu, kedaluw
 
 test('webhook dengan secret yang salah ditolak 401 dan tidak mengubah apa pun', async ({ page, request }) => {
   await offline(page);
-  await signIn(page, DEMO.gratis);
+  await freshMember(page);
   let deepLink = '';
   await page.route(/^https:\/\/t\.me\//, async (route) => {
     deepLink = route.request().url();

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DEMO, expect, latestMailTo, signIn, test } from './fixtures';
+import { DEMO, expect, freshMember, signIn, test } from './fixtures';
 
 const PASSWORD = 'rahasia-bbca-123';
 
@@ -14,18 +14,9 @@ async function noSidewaysScroll(page: Page, path: string): Promise<void> {
   expect(overflow, `${path} scrolls sideways`).toBeLessThanOrEqual(0);
 }
 
-/** A new verified member, signed in, with the BBCA case recorded in 2025. */
+/** A fresh member, signed in, with the BBCA case recorded in 2025. */
 async function memberWithBbcaCase(page: Page, baseURL: string): Promise<void> {
-  const email = `bbca-${Date.now()}@contoh.test`;
-  await page.goto('/sign-up');
-  await page.getByLabel('Nama', { exact: true }).fill('Bima BBCA');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Kata sandi', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Daftar' }).click();
-  await expect(page.getByRole('heading', { name: 'Cek email Anda' })).toBeVisible();
-  await page.goto(/https?:\/\/\S+verify-email\?token=[\w-]+/.exec((await latestMailTo(email)).text)![0]);
-  await expect(page.getByText('Email Anda sudah terverifikasi.')).toBeVisible();
-  await signIn(page, email, PASSWORD);
+  await freshMember(page, { name: 'Bima BBCA', password: PASSWORD });
   const trades = [
     { date: '2025-02-03', type: 'buy', shares: 100, price: 9_000, fee: 1_400 },
     { date: '2025-03-03', type: 'buy', shares: 100, price: 9_500, fee: 1_600 },

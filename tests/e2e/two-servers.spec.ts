@@ -18,6 +18,9 @@ import { PORTS } from '../../playwright.config';
 import { htmlText } from './analyses';
 import { DEMO, DEMO_PASSWORD, expect, test } from './fixtures';
 
+// This spec starts servers of its own for its stories: they run in declaration order, in one worker.
+test.describe.configure({ mode: 'default' });
+
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PROXY = `http://127.0.0.1:${PORTS.twoServersProxy}`;
 const APP_NOW = process.env.APP_NOW ?? '2026-11-20T10:00:00+07:00';
