@@ -4,6 +4,7 @@ import type { DbHandle } from '../../src/server/db/client';
 import {
   activeImpersonation,
   endImpersonation,
+  recentImpersonationLog,
   searchMembers,
   startImpersonation,
 } from '../../src/server/services/impersonation';
@@ -52,6 +53,17 @@ describe('impersonation', () => {
     expect(rows.map((r) => [r.action, r.actorId])).toEqual([
       ['impersonation.start', admin.id],
       ['impersonation.stop', admin.id],
+    ]);
+  });
+
+  it('lists the newest entries first even when they share one instant (a frozen clock)', async () => {
+    const member = await createUser(h.db);
+    const at = new Date('2026-11-20T04:00:00Z');
+    for (let i = 0; i < 20; i++)
+      await h.db.insert(auditLog).values({ at, subjectId: member.id, action: 'impersonation.write', details: { i } });
+    const shown = await recentImpersonationLog(h.db);
+    expect(shown.map((e) => (e.details as { i: number }).i)).toEqual([
+      19, 18, 17, 16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5,
     ]);
   });
 });

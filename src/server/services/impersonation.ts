@@ -96,6 +96,6 @@ export function recentImpersonationLog(db: Db, limit = 15) {
     .select()
     .from(auditLog)
     .where(like(auditLog.action, 'impersonation.%'))
-    .orderBy(desc(auditLog.at))
+    .orderBy(desc(auditLog.at), desc(auditLog.seq))
     .limit(limit);
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   index,
   integer,
   jsonb,
@@ -132,10 +133,12 @@ export const auditLog = pgTable(
       .primaryKey()
       .default(sql`gen_random_uuid()`),
     at: timestamp('at', { withTimezone: true }).notNull(),
+    /** Insertion order: entries written in the same instant (a frozen test clock, one transaction) stay in order. */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
     actorId: uuid('actor_id'),
     subjectId: uuid('subject_id'),
     action: text('action').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>(),
   },
-  (t) => [index('audit_log_subject_idx').on(t.subjectId, t.at)],
+  (t) => [index('audit_log_subject_idx').on(t.subjectId, t.at), index('audit_log_at_idx').on(t.at, t.seq)],
 );
