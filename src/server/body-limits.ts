@@ -126,13 +126,18 @@ export function refuse(res: ServerResponse, pathname: string, status: number, me
   const api = pathname.startsWith('/api/');
   const body = api
     ? JSON.stringify(field ? { error: message, fields: { [field]: message } } : { error: message })
-    : `<!doctype html><html lang="id"><head><meta charset="utf-8"><title>Permintaan ditolak · Telaah</title></head><body><h1>Permintaan ditolak</h1><p>${escapeHtml(message)}</p></body></html>`;
+    : refusalPage(message);
   if (!res.req.complete) stopReading(res.req, res);
   res.writeHead(status, {
     'content-type': api ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8',
     'cache-control': 'no-store',
   });
   res.end(body);
+}
+
+/** The short Indonesian page that answers a refused request outside /api/. */
+export function refusalPage(message: string): string {
+  return `<!doctype html><html lang="id"><head><meta charset="utf-8"><title>Permintaan ditolak · Telaah</title></head><body><h1>Permintaan ditolak</h1><p>${escapeHtml(message)}</p></body></html>`;
 }
 
 function escapeHtml(s: string): string {

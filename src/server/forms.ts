@@ -13,6 +13,7 @@
  */
 import type { AstroCookies, AstroGlobal } from 'astro';
 import { z } from 'zod';
+import { refusalPage } from './body-limits';
 
 export interface Flash {
   tone: 'success' | 'info';
@@ -71,10 +72,10 @@ export async function readForm(request: Request): Promise<PostedForm | null> {
 
 /** The answer to a body that is not a readable form: 400 with a short Indonesian page. */
 export function formUnreadable(): Response {
-  return new Response(
-    `<!doctype html><html lang="id"><head><meta charset="utf-8"><title>Permintaan ditolak · Telaah</title></head><body><h1>Permintaan ditolak</h1><p>${UNREADABLE_FORM}</p></body></html>`,
-    { status: 400, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } },
-  );
+  return new Response(refusalPage(UNREADABLE_FORM), {
+    status: 400,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+  });
 }
 
 const FLASH_COOKIE = 'telaah_flash';
