@@ -22,6 +22,7 @@ import { requestContext } from './server/request-context';
 import { withSecurityHeaders } from './server/security-headers';
 import { withReasonPhrase } from './server/http';
 import { applyCachePolicy, cachedRender } from './server/http-cache';
+import { withMemberPagesCache } from './server/member-pages-cache';
 
 export const onRequest = defineMiddleware(async (ctx, next) => {
   const production = config().NODE_ENV === 'production';
@@ -46,7 +47,7 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
   try {
     // The monitoring tunnel carries no identity and must set no cookies.
     if (!ctx.isPrerendered && ctx.url.pathname !== '/monitoring') await resolveInto(ctx);
-    return await next();
+    return await withMemberPagesCache(ctx, () => next());
   } catch (err) {
     if (err instanceof AccessError) return accessResponse(ctx, err);
     reportServerError(err, errorContext(ctx));

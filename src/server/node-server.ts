@@ -21,6 +21,7 @@ import { log, type LogLevel } from './log';
 import { requestContext, type RequestContext } from './request-context';
 import { FALLBACK_CSP, securityHeaders } from './security-headers';
 import { serveRendered } from './http-cache';
+import { serveMemberPage } from './member-pages-cache';
 import { indexCompressed, serveCompressed, type CompressedFile } from './static-compressed';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -101,6 +102,7 @@ export function wrapHandler(
         const file = read ? compressed.get(pathname) : undefined;
         if (file && serveCompressed(r, s, file)) return;
         if (read && (await serveRendered(r, s, pathname))) return;
+        if (read && (await serveMemberPage(r, s, pathname))) return;
         compress(r as never, s as never, () => handler(r, s));
       }),
     );

@@ -7,18 +7,21 @@ import { existsSync } from 'node:fs';
 import { get, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
 import { demoAnalyses, htmlText } from './analyses';
-import { DEMO, expect, signIn, signOut, test } from './fixtures';
+import { DEMO, expect, freshMember, signIn, signOut, test } from './fixtures';
 import { ROUTES } from './routes';
 
 const PUBLIC_RESEARCH = ['/analisis', '/analisis/BBCA', '/api/emiten/BBCA/harga'];
 
 /** A GET whose body is returned as sent (fetch and Playwright decode compressed bodies). */
-function rawGet(url: URL, headers: Record<string, string>): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+function rawGet(
+  url: URL,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     get(url, { headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
     }).on('error', reject);
   });
 }
@@ -133,5 +136,74 @@ test('premium lalu gratis membaca analisis yang sama: teks berjenjang tidak boco
   for (const a of premiumOnly) {
     const body = await page.request.get(a.url).then((r) => r.text());
     for (const hidden of a.hidden) expect(body, `tamu ${a.url}`).not.toContain(hidden);
+  }
+});
+
+test('halaman portofolio yang disimpan di memori mengikuti setiap perubahan dan hanya untuk pemiliknya', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  await freshMember(page);
+  const cookie = (await page.context().cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+  const asOwner = (path: string, headers: Record<string, string> = {}) =>
+    rawGet(new URL(path, baseURL), { cookie, ...headers });
+  const heldTickers = async () => {
+    const res = await asOwner('/api/portfolio/holdings');
+    expect(res.status).toBe(200);
+    return (JSON.parse(res.body.toString()) as { holdings: { ticker: string }[] }).holdings.map((h) => h.ticker);
+  };
+  const buy = async (ticker: string) => {
+    const res = await page.request.post('/api/portfolio/transactions', {
+      headers: { origin: baseURL! },
+      data: { ticker, date: '2026-11-02', type: 'buy', shares: 100, price: 3_000 },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as { transaction: { id: string } }).transaction.id;
+  };
+
+  await buy('BBCA');
+  // Asked twice and more: the repeats come from memory, and must be the same page with the same headers.
+  for (let i = 0; i < 3; i++) {
+    expect(await heldTickers()).toEqual(['BBCA']);
+    const res = await asOwner('/portofolio/all');
+    expect(res.status).toBe(200);
+    expect(res.body.toString()).toContain('/portofolio/saham/BBCA');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['content-security-policy']).toBeTruthy();
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  }
+  const plain = await asOwner('/portofolio/all');
+  const br = await asOwner('/portofolio/all', { 'accept-encoding': 'br' });
+  expect(br.headers['content-encoding']).toBe('br');
+  expect(brotliDecompressSync(br.body).toString()).toBe(plain.body.toString());
+
+  // A write shows on the very next request, on the page and through the API, and so does its undoing.
+  const tlkm = await buy('TLKM');
+  expect((await heldTickers()).sort()).toEqual(['BBCA', 'TLKM']);
+  expect((await asOwner('/portofolio/all')).body.toString()).toContain('/portofolio/saham/TLKM');
+  const removed = await page.request.delete(`/api/portfolio/transactions/${tlkm}`, { headers: { origin: baseURL! } });
+  expect(removed.status(), await removed.text()).toBeLessThan(300);
+  expect(await heldTickers()).toEqual(['BBCA']);
+  expect((await asOwner('/portofolio/all')).body.toString()).not.toContain('/portofolio/saham/TLKM');
+
+  // Another member asking the same URLs gets their own (empty) portfolio.
+  const other = await browser.newContext({ baseURL });
+  const otherPage = await other.newPage();
+  await freshMember(otherPage);
+  const theirs = await otherPage.request.get('/api/portfolio/holdings');
+  expect(((await theirs.json()) as { holdings: unknown[] }).holdings).toEqual([]);
+  const theirPage = await (await otherPage.request.get('/portofolio/all')).text();
+  expect(theirPage).toContain('Portofolio Anda masih kosong');
+  expect(theirPage).not.toContain('/portofolio/saham/BBCA');
+  await other.close();
+
+  // Signed out, the old cookie opens nothing, though its pages are still in memory.
+  await signOut(page);
+  for (const path of ['/portofolio/all', '/api/portfolio/holdings']) {
+    const res = await asOwner(path);
+    expect(res.status, path).not.toBe(200);
+    expect(res.body.toString(), path).not.toContain('/portofolio/saham/BBCA');
   }
 });

@@ -36,7 +36,7 @@ interface KnownStamp {
 const knownStamps = new WeakMap<object, LRUCache<string, KnownStamp>>();
 
 /** The member's fingerprint; on a watched database, the one read last while no write happened since. */
-function currentMemberStamp(db: Db, userId: string): Promise<string> {
+export function currentMemberStamp(db: Db, userId: string): Promise<string> {
   const watch = writeWatchOf(db);
   if (!watch) return memberStamp(db, userId);
   let known = knownStamps.get(db);
