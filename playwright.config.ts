@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { OIDC_CLIENT } from './tests/stand-ins/oidc';
 import { TELEGRAM_E2E } from './tests/e2e/telegram-env';
+import { SERVER_NODE_FLAGS } from './scripts/lib/server-flags.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 4329);
 /**
@@ -130,7 +131,7 @@ export default defineConfig({
     },
     {
       // The production server program as `npm start` runs it (bundled by the build, no TypeScript loader).
-      command: 'node scripts/launch.mjs start',
+      command: `node ${SERVER_NODE_FLAGS.join(' ')} scripts/launch.mjs start`,
       url: `http://localhost:${PORT}/`,
       // Loading the demo data into a fresh database takes over two minutes on a busy shared machine.
       timeout: 300_000,

@@ -21,6 +21,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { chromium, devices } from 'playwright';
 import { addMember, loadDemo, type BenchMember } from './lib/bench-member';
+import { SERVER_NODE_FLAGS } from './lib/server-flags.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -72,7 +73,10 @@ async function embeddedDataDir(): Promise<string> {
 }
 
 function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['scripts/launch.mjs', 'start'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'start'], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let log = '';
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (d) => {

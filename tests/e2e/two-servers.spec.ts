@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { PORTS } from '../../playwright.config';
+import { SERVER_NODE_FLAGS } from '../../scripts/lib/server-flags.mjs';
 import { htmlText } from './analyses';
 import { DEMO, DEMO_PASSWORD, expect, test } from './fixtures';
 
@@ -55,7 +56,9 @@ const serverEnv = (port: number): NodeJS.ProcessEnv => ({
 /** Starts `node scripts/launch.mjs start` (the bundled production server) and waits until it serves. */
 async function startServer(port: number, args: string[] = []): Promise<ChildProcess> {
   let log = '';
-  const child = spawn(process.execPath, ['scripts/launch.mjs', 'start', ...args], { env: serverEnv(port) });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'start', ...args], {
+    env: serverEnv(port),
+  });
   child.stdout?.on('data', (d) => (log += String(d)));
   child.stderr?.on('data', (d) => (log += String(d)));
   await expect.poll(() => log, { timeout: 90_000, message: 'server start-up' }).toContain('Telaah is running');
