@@ -1,9 +1,13 @@
 /**
  * /portofolio/metrics: period picker, each return with its label and one-sentence meaning, and value vs
  * the chosen index. The chosen period is written to the address (`periode`) so the view can be shared.
+ * The page brings every period's figures but only the first period's chart (ten years of daily points
+ * per period would make the page several times heavier); another period's chart is fetched from the
+ * metrics API when that period is first chosen.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { AnyPeriod, PeriodMetrics } from '../../domain/portfolio/period';
+import type { ComparisonPoint } from '../../domain/portfolio/types';
 import { formatDate, formatShortDate } from '../../lib/format';
 import { withBoundary } from '../ui/IslandBoundary';
 import { Pct, Rp } from './figures';
@@ -28,11 +32,30 @@ const TITLES: Record<AnyPeriod, string> = {
   kustom: 'pilihan Anda',
 };
 
+/** A period's figures; `chart` is null when the page did not bring it (fetched when chosen). */
+export type PeriodView = Omit<PeriodMetrics, 'chart'> & { chart: ComparisonPoint[] | null };
+
 interface Props {
-  periods: Partial<Record<AnyPeriod, PeriodMetrics>>;
+  periods: Partial<Record<AnyPeriod, PeriodView>>;
   initial: AnyPeriod;
   /** The label of the index compared against. */
   benchmark: string;
+  /** The metrics API for this portfolio and index, without a period: where the other charts come from. */
+  chartSource: string;
+}
+
+type Fetched = ComparisonPoint[] | 'gagal';
+
+/** The chart of `period` from the metrics API; 'gagal' when it could not be read. */
+async function fetchChart(chartSource: string, period: AnyPeriod): Promise<Fetched> {
+  try {
+    const res = await fetch(`${chartSource}&period=${period}`, { headers: { accept: 'application/json' } });
+    if (!res.ok) return 'gagal';
+    const body = (await res.json()) as { periods?: Partial<Record<AnyPeriod, PeriodMetrics>> };
+    return body.periods?.[period]?.chart ?? 'gagal';
+  } catch {
+    return 'gagal';
+  }
 }
 
 /** Keeps the chosen period in the address without a reload. */
@@ -70,10 +93,23 @@ function Measure({
   );
 }
 
-function MetricsPanel({ periods, initial, benchmark }: Props) {
+function MetricsPanel({ periods, initial, benchmark, chartSource }: Props) {
   const [period, setPeriod] = useState<AnyPeriod>(initial);
+  const [fetched, setFetched] = useState<Partial<Record<AnyPeriod, Fetched>>>({});
   const m = periods[period]!;
+  const chart = m.chart ?? fetched[period];
+  const wanted = m.startDate !== null && chart === undefined;
+  useEffect(() => {
+    if (!wanted) return;
+    let current = true;
+    void fetchChart(chartSource, period).then((c) => current && setFetched((f) => ({ ...f, [period]: c })));
+    return () => {
+      current = false;
+    };
+  }, [wanted, chartSource, period]);
   const choose = (k: AnyPeriod) => {
+    // Choosing a period whose chart failed to load tries again.
+    if (fetched[k] === 'gagal') setFetched((f) => ({ ...f, [k]: undefined }));
     setPeriod(k);
     rememberPeriod(k);
   };
@@ -131,7 +167,17 @@ function MetricsPanel({ periods, initial, benchmark }: Props) {
             Keduanya dimulai dari 100 di awal periode. Garis portofolio mengikuti TWR, sehingga setoran dan penarikan
             dana tidak membuatnya melompat.
           </p>
-          <ValueChart points={m.chart} benchmark={benchmark} />
+          {Array.isArray(chart) ? (
+            <ValueChart points={chart} benchmark={benchmark} />
+          ) : (
+            <div className="chart-box chart-pending" role="status">
+              <p className="small muted">
+                {chart === 'gagal'
+                  ? 'Grafik periode ini gagal dimuat. Periksa koneksi Anda, lalu pilih periode ini lagi.'
+                  : 'Memuat grafik…'}
+              </p>
+            </div>
+          )}
         </>
       )}
     </div>
