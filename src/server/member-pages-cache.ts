@@ -1,12 +1,13 @@
 /**
- * Members' portfolio reports as rendered, kept in memory and served again while nothing they show has
- * changed (docs/decisions/0019-member-pages-cache.md).
+ * Pages as a signed-in member sees them, kept in memory and served again while nothing they show has
+ * changed (docs/decisions/0019-member-pages-cache.md). Anonymous research pages have their own cache
+ * (http-cache.ts).
  *
  * Which responses: a GET of a route listed in MEMBER_ROUTES by a signed-in member, answered 200 without
- * setting a cookie. Each of those routes shows only the member's own portfolio reports (their portfolios
- * and transactions with the market data), the viewer (name, tier, role, impersonation) and the URL, and
- * computes dates from today's WIB date. A route that reads anything else (flash messages, content, other
- * tables) must not be listed.
+ * setting a cookie. Each of those routes shows only: the member's own portfolio reports (their
+ * portfolios and transactions with the market data), market data, the build's content (analyses), the
+ * viewer (name, tier, role, impersonation) and the URL, with dates from today's WIB date. A route that
+ * reads anything else (flash messages, other tables, the time of day) must not be listed.
  *
  * Kept under the viewer as resolved for this request (every field of the viewer, the acting admin and the
  * impersonation's expiry) and the URL; valid while the stamp matches: the market-data version, the
@@ -32,6 +33,11 @@ import { pickEncoding } from './static-compressed';
 export const MEMBER_ROUTES: readonly RegExp[] = [
   /^\/portofolio\/(?:all|metrics|dividen)$/,
   /^\/api\/portfolio\/(?:holdings|metrics|dividends|realised)$/,
+  // Research: the body a viewer may read depends on their tier, which is part of the key.
+  /^\/analisis$/,
+  /^\/analisis\/[A-Z0-9]{4}(?:\/[^/]+)?$/,
+  /^\/analisis\/non-emiten\/[^/]+$/,
+  /^\/api\/emiten\/[A-Z0-9]{4}\/harga$/,
 ];
 
 interface Entry {
