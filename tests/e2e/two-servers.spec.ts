@@ -125,6 +125,37 @@ test.describe('dua server aplikasi di satu PostgreSQL', () => {
     expect(servedBy).toEqual(new Set(['a', 'b']));
   });
 
+  test('transaksi yang dicatat lewat satu server terlihat seketika di server lain', async ({ page }) => {
+    // This spec's database is its own, so a demo account may write here.
+    await page.goto(`${PROXY}/sign-in`);
+    await page.getByLabel('Email', { exact: true }).fill(DEMO.reguler);
+    await page.getByLabel('Kata sandi', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Masuk', exact: true }).click();
+    await expect(page).not.toHaveURL(/\/sign-in/);
+    // Both servers answer (and keep) the member's holdings before the write.
+    const held = async () => {
+      const out: Record<string, string[]> = {};
+      for (let i = 0; i < 2; i++) {
+        const res = await page.request.get(`${PROXY}/api/portfolio/holdings`);
+        expect(res.status()).toBe(200);
+        const body = (await res.json()) as { holdings: { ticker: string }[] };
+        out[res.headers()['x-served-by']!] = body.holdings.map((h) => h.ticker).sort();
+      }
+      expect(Object.keys(out).sort()).toEqual(['a', 'b']);
+      return out;
+    };
+    const before = await held();
+    const ticker = ['ASII', 'UNVR', 'ICBP', 'TLKM', 'BBRI'].find((t) => !before.a!.includes(t))!;
+    const added = await page.request.post(`${PROXY}/api/portfolio/transactions`, {
+      headers: { origin: PROXY },
+      data: { ticker, date: '2026-11-02', type: 'buy', shares: 100, price: 5_000 },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    for (const [name, tickers] of Object.entries(await held())) {
+      expect(tickers, `server ${name}`).toEqual([...before[name]!, ticker].sort());
+    }
+  });
+
   test('impor data pasar terlihat seketika di /analisis kedua server', async ({ request }) => {
     const closeText = /Rp\s?1\.505\b/;
     const pages = async (p: string) => {
