@@ -9,6 +9,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { IMPORT_MAX_BYTES, IMPORT_TOO_LARGE } from '../lib/limits';
+import escapeHtml from 'escape-html';
 
 const KIB = 1024;
 const MIB = 1024 * KIB;
@@ -138,10 +139,6 @@ export function refuse(res: ServerResponse, pathname: string, status: number, me
 /** The short Indonesian page that answers a refused request outside /api/. */
 export function refusalPage(message: string): string {
   return `<!doctype html><html lang="id"><head><meta charset="utf-8"><title>Permintaan ditolak · Telaah</title></head><body><h1>Permintaan ditolak</h1><p>${escapeHtml(message)}</p></body></html>`;
-}
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** The Indonesian message for a field holding a control character. */

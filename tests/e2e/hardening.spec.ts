@@ -186,7 +186,7 @@ test.describe('pengunjung yang berniat jahat', () => {
       body: 'name=Nu%00ll&email=x1%40example.test&password=Sangat-Rahasia-PW-1',
     });
     expect(res.status).toBe(400);
-    expect(await res.text()).toContain('Kolom &#34;name&#34;');
+    expect(await res.text()).toContain('Kolom &quot;name&quot;');
     const named = await fetch(`${BASE}/api/portfolio/portfolios`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: await signInCookie(DEMO.premium) },

@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import escapeHtml from 'escape-html';
 
 export interface Req {
   method: string;
@@ -36,9 +37,7 @@ export function redirect(location: string): Res {
   return { status: 303, headers: { location } };
 }
 
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+export { escapeHtml };
 
 /** A plain, mobile-friendly page. `body` is trusted HTML built with escapeHtml. */
 export function page(title: string, body: string): Res {

@@ -10,6 +10,7 @@ import { hashPassword, passwordProblem, verifyPassword } from '../auth/password'
 import { giveBackSlot, LIMITS, recordEvent, takeSlot } from './rate-limit';
 import { consumeEmailToken, issueEmailToken } from './email-tokens';
 import { sendMail } from '../integrations/mail';
+import escapeHtml from 'escape-html';
 
 export type User = typeof users.$inferSelect;
 export type FieldErrors = Partial<Record<'name' | 'email' | 'password' | 'form', string>>;
@@ -205,8 +206,4 @@ export async function userForSso(
   )[0]!;
   await db.insert(authAccounts).values({ userId: user.id, provider, providerAccountId: subject }).onConflictDoNothing();
   return user;
-}
-
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }

@@ -7,12 +7,13 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
-import { emailSchema, escapeHtml, findUserByEmail, findUserById, type RequestInfo, type User } from './accounts';
+import { emailSchema, findUserByEmail, findUserById, type RequestInfo, type User } from './accounts';
 import { setNewPassword } from './account-settings';
 import { consumeEmailToken, issueEmailToken, peekEmailToken } from './email-tokens';
 import { passwordProblem } from '../auth/password';
 import { LIMITS, takeSlot } from './rate-limit';
 import { sendMail } from '../integrations/mail';
+import escapeHtml from 'escape-html';
 
 export const RESET_REQUESTED =
   'Jika email tersebut terdaftar, kami sudah mengirim tautan untuk mengatur ulang kata sandi. Tautan berlaku 1 jam.';

@@ -5,7 +5,7 @@
 import type { NoticeChannel, NoticeEvent } from '../../../domain/notifications';
 import { EVENT_TEXT } from '../../../domain/notifications';
 import type { Mail } from '../../integrations/mail';
-import { escapeHtml } from '../accounts';
+import escapeHtml from 'escape-html';
 import { unsubscribeUrl } from './unsubscribe';
 import type { Recipient } from './recipients';
 

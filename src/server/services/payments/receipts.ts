@@ -10,7 +10,7 @@ import { sendMail } from '../../integrations/mail';
 import { planLabel } from '../../../domain/plans';
 import { formatDateTime, formatRupiah } from '../../../lib/format';
 import { periodText } from '../../../lib/format-payment';
-import { escapeHtml } from '../accounts';
+import escapeHtml from 'escape-html';
 import { PROVIDER_LABEL } from '../../../lib/labels';
 
 type Payment = typeof payments.$inferSelect;
