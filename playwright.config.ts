@@ -52,6 +52,8 @@ export const PAYMENT_AND_TELEGRAM_ENV = {
   TELEGRAM_GROUP_REGULER_ID: TELEGRAM_E2E.groups.reguler,
   TELEGRAM_GROUP_PREMIUM_ID: TELEGRAM_E2E.groups.premium,
 };
+/** Specs that hold one worker for long (see `projects` below). */
+const LONG_FIRST = /[\\/](two-servers|market|hardening|payments-unconfigured|reach)\.spec\.ts$/;
 // Each run starts on a fresh embedded database, so the demo data is exactly as generated.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'telaah-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
@@ -64,6 +66,14 @@ export default defineConfig({
   // overrides the count (E2E_WORKERS=1 to follow one story at a time).
   fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 2),
+  // Workers take stories in the order of the projects, then of the files (alphabetical). The specs that
+  // hold a worker for long (servers, databases and markets of their own to set up) go first, while the
+  // many short stories fill the other worker; two-servers.spec.ts, last in alphabetical order, used to
+  // run alone at the end of the suite with the other worker idle.
+  projects: [
+    { name: 'long-first', testMatch: LONG_FIRST },
+    { name: 'stories', testIgnore: LONG_FIRST },
+  ],
   retries: 0,
   reporter: process.env.CI ? 'line' : 'list',
   timeout: 30_000,
