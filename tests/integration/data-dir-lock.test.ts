@@ -1,10 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DbHandle } from '../../src/server/db/client';
-import { DataDirLockedError } from '../../src/server/db/lock';
+import { DataDirLockedError, lockDataDir } from '../../src/server/db/lock';
 
 describe('embedded data folder lock', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'telaah-lock-'));
@@ -83,4 +83,26 @@ describe('a holder that stopped', () => {
     await exited;
     expect(existsSync(path.join(dir, '.telaah.lock'))).toBe(false);
   }, 60_000);
+});
+
+describe('a holder that keeps running', () => {
+  it('keeps refreshing its lock: writing its owner file does not make the lock look taken', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'telaah-lock-refresh-'));
+    const lockDir = path.join(dir, '.telaah.lock');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const release = await lockDataDir(dir);
+      const before = statSync(lockDir).mtimeMs;
+      // The first refresh is due after a tenth of the stale time (one minute).
+      await vi.advanceTimersByTimeAsync(61_000);
+      await vi.waitFor(() => expect(statSync(lockDir).mtimeMs).toBeGreaterThan(before), { timeout: 5_000 });
+      expect(warn).not.toHaveBeenCalled();
+      await release();
+    } finally {
+      warn.mockRestore();
+      vi.useRealTimers();
+    }
+    expect(existsSync(lockDir)).toBe(false);
+  });
 });

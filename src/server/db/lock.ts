@@ -135,7 +135,11 @@ export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
     }
   }
   const owner: Owner = { host: hostname(), pid: process.pid, started: startTimeOf(process.pid) };
+  // proper-lockfile refreshes the lock only while the directory's mtime is the one it set; writing a file
+  // into the directory moves it, so put it back, or the first refresh finds the lock "compromised".
+  const locked = fs.statSync(lockDir);
   fs.writeFileSync(path.join(lockDir, OWNER_FILE), JSON.stringify(owner));
+  fs.utimesSync(lockDir, locked.atime, locked.mtime);
   let released = false;
   return async () => {
     if (released) return;
