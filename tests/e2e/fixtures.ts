@@ -62,6 +62,16 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await expect(page).not.toHaveURL(/\/sign-in/);
 }
 
+/**
+ * Waits until the island whose component file starts with `component` has hydrated (Astro removes its
+ * `ssr` attribute then): before that, its controls are server-rendered markup that ignores input.
+ */
+export async function hydrated(page: Page, component: string): Promise<void> {
+  const island = page.locator(`astro-island[component-url*="/${component}."]`).first();
+  await expect(island).toBeAttached();
+  await expect(island).not.toHaveAttribute('ssr');
+}
+
 export async function signOut(page: Page): Promise<void> {
   await page.goto('/');
   await page.getByRole('button', { name: 'Keluar' }).click();

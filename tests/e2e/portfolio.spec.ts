@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { DEMO, expect, freshMember, signIn, test } from './fixtures';
+import { DEMO, expect, freshMember, hydrated, signIn, test } from './fixtures';
 
 const PAGES = ['/portofolio/all', '/portofolio/dividen', '/portofolio/metrics', '/portofolio/transaksi'] as const;
 
@@ -49,6 +49,8 @@ test('anggota premium menyaring kepemilikan per portofolio dan menyembunyikan no
   await page.goto('/portofolio/all');
   const table = page.getByRole('table');
   await expect(table.getByRole('link', { name: 'BBCA' })).toBeVisible();
+  // A choice made before the island hydrates would be reset by it.
+  await hydrated(page, 'HoldingsOverview');
   await page.getByLabel('Tampilkan').selectOption({ label: 'Dividen' });
   await expect(table.getByRole('link', { name: 'PTBA' })).toBeVisible();
   await expect(table.getByRole('link', { name: 'BBCA' })).toHaveCount(0);
@@ -97,6 +99,7 @@ test('anggota reguler membandingkan kinerja dengan IHSG dan mengganti periode', 
     await expect(page.locator('.stat-label').filter({ hasText: label })).toBeVisible();
   }
   await expect(page.getByText(/adil dibandingkan dengan IHSG/)).toBeVisible();
+  await hydrated(page, 'MetricsPanel');
   await period.getByRole('button', { name: 'YTD' }).click();
   await expect(page.getByText(/^Periode sejak awal tahun: \d+ Januari 2026 – 20 November 2026\.$/)).toBeVisible();
   await period.getByRole('button', { name: 'Semua' }).click();
