@@ -21,7 +21,14 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { APIContext } from 'astro';
 import { LRUCache } from 'lru-cache';
 import { todayWib } from './auth/member-route';
-import { IMPERSONATION_COOKIE, knownClaims, sessionCookies, sessionUser, toViewer } from './auth/session-viewer';
+import {
+  IMPERSONATION_COOKIE,
+  knownClaims,
+  sessionCookies,
+  sessionUser,
+  toViewer,
+  type SessionClaims,
+} from './auth/session-viewer';
 import type { Viewer } from './auth/viewer';
 import { now } from './config';
 import { getDb } from './db/client';
@@ -138,6 +145,21 @@ export async function withMemberPagesCache(ctx: APIContext, render: () => Promis
   return toResponse(entry);
 }
 
+/** The kept entry for this viewer and URL while its stamp still holds; null otherwise. */
+async function entryFor(
+  claims: SessionClaims,
+  pathname: string,
+  url: string,
+): Promise<{ key: string; entry: Entry } | null> {
+  const found = await sessionUser(await getDb(), claims, now());
+  if (!found) return null;
+  const viewer = toViewer(found.user, found.tier);
+  const key = entryKey(viewer, null, null, pathname, new URL(url, 'http://x').search);
+  const entry = entries.get(key);
+  if (!entry || entry.stamp !== (await stampOf(viewer.id))) return null;
+  return { key, entry };
+}
+
 /**
  * The Node server's fast path: answers a member's GET from an entry rendered for them, without
  * involving the app (true when it answered). Only for a session cookie the app has decoded lately and no
@@ -149,13 +171,10 @@ export async function serveMemberPage(req: IncomingMessage, res: ServerResponse,
   if (!cookie || cookie.includes(IMPERSONATION_COOKIE)) return false;
   const claims = knownClaims(sessionCookies(cookie));
   if (!claims) return false;
-  const db = await getDb();
-  const found = await sessionUser(db, claims, now());
+  // A database that cannot be read here is left to the app, which fails and reports as usual.
+  const found = await entryFor(claims, pathname, req.url ?? '/').catch(() => null);
   if (!found) return false;
-  const viewer = toViewer(found.user, found.tier);
-  const key = entryKey(viewer, null, null, pathname, new URL(req.url ?? '/', 'http://x').search);
-  const entry = entries.get(key);
-  if (!entry || entry.stamp !== (await stampOf(viewer.id))) return false;
+  const { key, entry } = found;
   for (const [name, value] of entry.headers) res.setHeader(name, value);
   res.setHeader('cache-control', PRIVATE_CACHE_CONTROL);
   res.setHeader('vary', 'Accept-Encoding');
