@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { createHash } from 'node:crypto';
 import { MIDTRANS_SERVER_KEY, PORTS } from '../../playwright.config';
-import { expect, freshMember, latestMailTo, outbox, test } from './fixtures';
+import { expect, freshMember, hydrated, latestMailTo, outbox, test } from './fixtures';
 
 const MIDTRANS = `http://127.0.0.1:${PORTS.midtrans}`;
 const PREMIUM_ANALYSIS = '/analisis/non-emiten/suku-bunga-bi-dan-saham-perbankan';
@@ -36,6 +36,7 @@ test('anggota gratis membayar Premium 3 bulan lewat Midtrans dan mendapatkannya 
   await expect(page.getByRole('heading', { name: 'Baca analisis lengkap' })).toBeVisible();
 
   await page.goto('/pick-membership');
+  await hydrated(page, 'PlanPicker');
   await page.getByRole('radio', { name: /3 bulan/ }).check();
   await page.getByRole('link', { name: 'Pilih Premium 3 bulan' }).click();
   await expect(page.getByTestId('masa-aktif')).toContainText('sampai 20 Februari 2027');

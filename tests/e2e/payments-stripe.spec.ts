@@ -2,7 +2,7 @@ import { type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import Stripe from 'stripe';
 import { PORTS } from '../../playwright.config';
-import { DEMO, expect, freshMember, latestMailTo, outbox, signIn, test } from './fixtures';
+import { DEMO, expect, freshMember, hydrated, latestMailTo, outbox, signIn, test } from './fixtures';
 
 const ANALYSIS = '/analisis/BBCA/kinerja-tahun-buku-2025'; // tier reguler
 const stripe = new Stripe('sk_test_e2e_stand_in', { host: '127.0.0.1', port: PORTS.stripe, protocol: 'http' });
@@ -27,6 +27,7 @@ test('anggota gratis membayar Reguler 1 bulan lewat Stripe, mendapat kuitansi da
   await expect(page.getByRole('heading', { name: 'Baca analisis lengkap' })).toBeVisible();
 
   await page.goto('/pick-membership');
+  await hydrated(page, 'PlanPicker');
   await page.getByRole('link', { name: 'Pilih Reguler 1 bulan' }).click();
   await expect(page).toHaveURL(/\/pay\?plan=reguler-1$/);
   await expect(page.getByTestId('masa-aktif')).toContainText('sampai 20 Desember 2026');
@@ -127,6 +128,7 @@ test('webhook Stripe dengan tanda tangan palsu ditolak 400 dan tidak memberi aks
 
 test('pengunjung memilih paket, masuk dulu, lalu kembali ke halaman pembayaran', async ({ page }) => {
   await page.goto('/pick-membership');
+  await hydrated(page, 'PlanPicker');
   await page.getByRole('radio', { name: /3 bulan/ }).check();
   await page.getByRole('link', { name: 'Pilih Reguler 3 bulan' }).click();
   await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Fpay%3Fplan%3Dreguler-3$/);
@@ -141,6 +143,7 @@ test('pengunjung memilih paket, masuk dulu, lalu kembali ke halaman pembayaran',
 test('anggota Reguler melihat paketnya disorot dan harga per bulan serta penghematan per periode', async ({ page }) => {
   await signIn(page, DEMO.reguler);
   await page.goto('/pick-membership');
+  await hydrated(page, 'PlanPicker');
   const reguler = page.getByRole('region', { name: 'Reguler' });
   await expect(reguler.getByText(/Paket Anda saat ini · aktif sampai/)).toBeVisible();
   await expect(reguler.getByRole('link', { name: 'Perpanjang Reguler 1 bulan' })).toBeVisible();
