@@ -7,7 +7,7 @@ import { defineConfig } from 'auth-astro';
 import type { Provider } from '@auth/core/providers';
 import { config } from './src/server/config';
 import { authSecret, secureCookies } from './src/server/auth/secret';
-import { openSession, SESSION_MAX_AGE } from './src/server/auth/sessions';
+import { endSessionById, openSession, SESSION_MAX_AGE } from './src/server/auth/sessions';
 import { getDb } from './src/server/db/client';
 import { userForSso } from './src/server/services/accounts';
 
@@ -40,6 +40,14 @@ export default defineConfig({
   session: { strategy: 'jwt', maxAge: SESSION_MAX_AGE },
   pages: { signIn: '/sign-in', error: '/sso-callback' },
   providers,
+  events: {
+    // Auth.js's own POST /api/auth/signout only clears the cookie: end the server-side session too,
+    // as the app's sign-out does, so that a copy of the cookie opens nothing afterwards.
+    async signOut(message) {
+      const sid = 'token' in message ? message.token?.sid : undefined;
+      if (typeof sid === 'string') await endSessionById(await getDb(), sid);
+    },
+  },
   callbacks: {
     async signIn({ user, account, profile }) {
       if (!account || account.type !== 'oidc') return false;

@@ -31,6 +31,12 @@ export const PORTS = {
   hardeningServer: PORT + 20,
   wholeMarketServer: PORT + 21,
   sitemapImportServer: PORT + 22,
+  deployA: PORT + 23,
+  deployB: PORT + 24,
+  deployTls: PORT + 25,
+  realMarketServer: PORT + 27,
+  adminMatrixServer: PORT + 28,
+  alertsServer: PORT + 29,
 } as const;
 /** Shared by the app and the Stripe stand-in, which signs its webhook events with it. */
 export const STRIPE_WEBHOOK_SECRET = 'whsec_e2e_stand_in_secret';
@@ -53,8 +59,11 @@ export const PAYMENT_AND_TELEGRAM_ENV = {
   TELEGRAM_GROUP_PREMIUM_ID: TELEGRAM_E2E.groups.premium,
 };
 /** Specs that hold one worker for long (see `projects` below). */
-const LONG_FIRST = /[\\/](two-servers|market|hardening|payments-unconfigured|reach)\.spec\.ts$/;
-// Each run starts on a fresh embedded database, so the demo data is exactly as generated.
+const LONG_FIRST =
+  /[\\/](two-servers|deploy|market|hardening|payments-unconfigured|reach|real-market|admin-access-matrix|alerts)\.spec\.ts$/;
+// Each run starts on a fresh embedded database, so the demo data is exactly as generated: a copy of the
+// demo database (with the member pool of tests/e2e/fixtures.ts) that scripts/e2e-data.ts caches.
+const APP_NOW = process.env.APP_NOW ?? '2026-11-20T10:00:00+07:00';
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'telaah-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 
@@ -79,6 +88,11 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     baseURL: `http://localhost:${PORT}`,
+    // The service worker answers navigations and form posts (docs/product.md §10.8); a post it answers is
+    // seen by Playwright as the worker's request, not the page's, so waiting for the page's response to a
+    // form post hangs once the worker controls the page. Only the stories about the installed app and
+    // offline use (reach.spec.ts, members.spec.ts) let it run.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
@@ -140,10 +154,11 @@ export default defineConfig({
       },
     },
     {
-      // The production server program as `npm start` runs it (bundled by the build, no TypeScript loader).
-      command: `node ${SERVER_NODE_FLAGS.join(' ')} scripts/launch.mjs start`,
+      // The production server program as `npm start` runs it (bundled by the build, no TypeScript loader),
+      // on a copy of the cached demo database. Building that cache (demo data and member pool, after a
+      // change to their sources) takes over two minutes on a busy shared machine; a copy takes seconds.
+      command: `node --import tsx scripts/e2e-data.ts && node ${SERVER_NODE_FLAGS.join(' ')} scripts/launch.mjs start`,
       url: `http://localhost:${PORT}/`,
-      // Loading the demo data into a fresh database takes over two minutes on a busy shared machine.
       timeout: 300_000,
       reuseExistingServer: false,
       stdout: 'pipe',
@@ -154,7 +169,7 @@ export default defineConfig({
         DATA_DIR: dataDir,
         APP_URL: `http://localhost:${PORT}`,
         AUTH_SECRET: 'e2e-secret-not-for-production-0123456789',
-        APP_NOW: process.env.APP_NOW ?? '2026-11-20T10:00:00+07:00',
+        APP_NOW,
         DATABASE_URL: '',
         NODE_ENV: 'test',
         OIDC_ISSUER: `http://127.0.0.1:${PORTS.oidc}`,

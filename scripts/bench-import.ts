@@ -15,6 +15,7 @@ import { corporateActions, emiten, users } from '../src/server/db/schema';
 import { CSV_HEADER, importTransactions } from '../src/server/services/portfolio';
 import { benchInput } from './bench-engine';
 import { TYPE_LABEL } from '../src/lib/labels';
+import { pgliteExtensions } from '../src/server/db/pglite-extensions';
 
 /** The benchmark portfolio as one CSV file; every other row leaves the fee to the portfolio's rates. */
 export function benchCsv(): { csv: string; today: string; tickers: string[] } {
@@ -30,7 +31,7 @@ export function benchCsv(): { csv: string; today: string; tickers: string[] } {
 }
 
 async function freshDatabase(snapshot: Blob | File, tickers: string[]) {
-  const client = await PGlite.create({ loadDataDir: snapshot });
+  const client = await PGlite.create({ loadDataDir: snapshot, extensions: await pgliteExtensions() });
   const db = drizzle({ client, schema }) as unknown as Db;
   await db.insert(emiten).values(
     tickers.map((ticker) => ({
@@ -64,7 +65,7 @@ export async function benchImport(
   runs = 5,
 ): Promise<{ medianMs: number; runs: number[]; cpuMs: number[]; rows: number }> {
   const { csv, today, tickers } = benchCsv();
-  const seed = await PGlite.create();
+  const seed = await PGlite.create({ extensions: await pgliteExtensions() });
   await migrate(drizzle({ client: seed }), { migrationsFolder: migrationsFolder() });
   const snapshot = await seed.dumpDataDir('none');
   await seed.close();

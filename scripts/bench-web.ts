@@ -8,6 +8,10 @@
  * JavaScript each research page and the membership picker load on a phone before any interaction
  * (Chromium at `CHROMIUM_PATH`, default /usr/bin/chromium), as gzip bytes against the 100 KB budget.
  *
+ * Every req/s figure is also printed as a share of a bare Node `http` server (a small HTML page from
+ * memory, same Node and flags, its own process) measured the same way in the same run, before each
+ * server's table: a share compares across machines where req/s do not.
+ *
  *   npm run bench:web -- [--emiten 950] [--years 10] [--duration 10] [--connections 16]
  */
 import './lib/env';
@@ -43,7 +47,9 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env):
 /** The generated market's CSV files, written once per parameters. */
 function marketFiles(): string[] {
   const dir = path.resolve('.bench', `market-${opts.emiten}x${opts.years}`);
-  const files = ['emiten.csv', 'prices.csv', 'indexes.csv', 'actions.csv'].map((f) => path.join(dir, f));
+  const files = ['emiten.csv', 'prices.csv', 'indexes.csv', 'actions.csv', 'constituents.csv'].map((f) =>
+    path.join(dir, f),
+  );
   if (!files.every(existsSync)) {
     console.log(`Generating ${opts.emiten} emiten × ${opts.years} years into ${dir}…`);
     run('npx', ['tsx', 'scripts/market-generate.ts', '--emiten', opts.emiten, '--years', opts.years, '--out', dir]);
@@ -55,7 +61,8 @@ function marketFiles(): string[] {
 async function importMarket(env: NodeJS.ProcessEnv): Promise<void> {
   await loadDemo(env);
   const started = performance.now();
-  run('npx', ['tsx', 'scripts/market-import.ts', ...marketFiles()], env);
+  // The generated market covers the demo codes too: written beside the demo market, into them (decision 0022).
+  run('npx', ['tsx', 'scripts/market-import.ts', '--keep-demo', ...marketFiles()], env);
   console.log(`Market imported in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 
@@ -86,6 +93,39 @@ function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
     child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${log}`)));
   });
 }
+
+/** A bare Node `http` server answering one small HTML page from memory: the runtime's own ceiling. */
+const BARE_SERVER = `
+const body = Buffer.from('<!doctype html><html lang="id"><head><meta charset="utf-8"><title>Telaah</title></head>'
+  + '<body><main><h1>Telaah</h1><p>' + 'Riset saham BEI untuk anggota. '.repeat(16) + '</p></main></body></html>');
+require('node:http').createServer((req, res) => {
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length });
+  res.end(body);
+}).listen(Number(process.env.BARE_PORT), '127.0.0.1', () => console.log('listening'));
+`;
+
+/** Req/s of the bare server, measured as each page is (same connections and duration, after a warm-up). */
+async function bareRate(): Promise<number> {
+  const port = PORT + 1;
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '-e', BARE_SERVER], {
+    env: { ...process.env, BARE_PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.once('data', () => resolve());
+      child.once('exit', (code) => reject(new Error(`bare server exited (${code})`)));
+    });
+    const { reqs } = await measure(`http://127.0.0.1:${port}/`);
+    return reqs;
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}
+
+/** A rate as a share of the bare server's, e.g. `31 %`. */
+const share = (reqs: number, bare: number) => `${Math.round((100 * reqs) / bare)} %`;
 
 interface Row {
   path: string;
@@ -171,6 +211,8 @@ async function benchServer(
   member: BenchMember,
   after?: () => Promise<void>,
 ): Promise<void> {
+  // Measured right before the server starts, so that both see the same machine.
+  const bare = await bareRate();
   const server = await startServer({ ...env, PORT: String(PORT), HOST: '127.0.0.1', AUTH_SECRET });
   try {
     const cookie = await signInCookie(member);
@@ -198,13 +240,13 @@ async function benchServer(
     console.log(
       `\n${label} — load average ${loadavg()
         .map((l) => l.toFixed(1))
-        .join(' ')}, RSS after ${rss} MB`,
+        .join(' ')}, RSS after ${rss} MB; a bare Node \`http\` server: ${bare.toFixed(0)} req/s`,
     );
-    console.log('| page | first ms | req/s | p50 ms | p99 ms | errors | vs `/` |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    console.log('| page | first ms | req/s | share of bare Node | p50 ms | p99 ms | errors | vs `/` |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
     for (const r of rows) {
       console.log(
-        `| \`${r.path}\` | ${r.first} | ${r.reqs.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${(r.reqs / home).toFixed(2)} |`,
+        `| \`${r.path}\` | ${r.first} | ${r.reqs.toFixed(0)} | ${share(r.reqs, bare)} | ${r.p50} | ${r.p99} | ${r.errors} | ${(r.reqs / home).toFixed(2)} |`,
       );
     }
     await after?.();

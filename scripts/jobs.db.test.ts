@@ -211,7 +211,7 @@ describe('npm run jobs -- --once', () => {
       'Pengingat dividen TLKM: cum date 24 November 2026',
     ]);
     expect(lines[1]!.summary).toBe(
-      'analysis-holding 2 sent/0 already/0 failed, analysis-any 3 sent/0 already/0 failed, dividend-reminder 2 sent/0 already/0 failed, membership-ending 2 sent/0 already/0 failed, lesson-new 1 sent/0 already/0 failed',
+      'analysis-holding 2 sent/0 already/0 failed, analysis-any 3 sent/0 already/0 failed, dividend-reminder 2 sent/0 already/0 failed, dividend-tax 0 sent/0 already/0 failed, membership-ending 2 sent/0 already/0 failed, lesson-new 1 sent/0 already/0 failed, status-change 0 sent/0 already/0 failed, rights-deadline 0 sent/0 already/0 failed',
     );
 
     const mails = smtp
@@ -234,7 +234,7 @@ describe('npm run jobs -- --once', () => {
     expect(second.code, second.stderr).toBe(0);
     expect(second.stdout).toContain('2 checked, 0 removed, 0 failed');
     expect(second.stdout).toContain(
-      'analysis-holding 0 sent/2 already/0 failed, analysis-any 0 sent/3 already/0 failed, dividend-reminder 0 sent/2 already/0 failed, membership-ending 0 sent/2 already/0 failed, lesson-new 0 sent/1 already/0 failed',
+      'analysis-holding 0 sent/2 already/0 failed, analysis-any 0 sent/3 already/0 failed, dividend-reminder 0 sent/2 already/0 failed, dividend-tax 0 sent/0 already/0 failed, membership-ending 0 sent/2 already/0 failed, lesson-new 0 sent/1 already/0 failed',
     );
     expect(standIn.calls().length).toBe(counts.calls);
     expect(smtp.messages().length).toBe(counts.mails);

@@ -42,7 +42,7 @@ async function main(): Promise<number> {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });
-  scheduler.stop();
+  await scheduler.stop();
   await handle.close();
   return 0;
 }

@@ -29,6 +29,7 @@ describe('market:generate', () => {
       ['prices.csv', 'prices'],
       ['indexes.csv', 'prices'],
       ['actions.csv', 'actions'],
+      ['constituents.csv', 'constituents'],
     ] as const) {
       const v = validateCsv(read(dir, file), { today });
       expect(v.errors, file).toEqual([]);
@@ -36,7 +37,7 @@ describe('market:generate', () => {
     }
     const prices = validateCsv(read(dir, 'prices.csv'), { today }).file;
     if (prices?.kind !== 'prices') throw new Error('not a price file');
-    const offGrid = prices.stocks.filter((p) => ![p.open, p.high, p.low, p.close].every(isOnTick));
+    const offGrid = prices.stocks.filter((p) => ![p.open, p.high, p.low, p.close].every((x) => isOnTick(x)));
     expect(offGrid).toEqual([]);
     expect(new Set(prices.stocks.map((p) => p.date)).size).toBe(2 * 262);
     const emiten = validateCsv(read(dir, 'emiten.csv'), { today }).file;
@@ -47,6 +48,17 @@ describe('market:generate', () => {
     const indexes = validateCsv(read(dir, 'indexes.csv'), { today }).file;
     if (indexes?.kind !== 'prices') throw new Error('not a price file');
     expect(new Set(indexes.indexes.map((i) => i.code))).toEqual(new Set(MARKET_INDEXES.map((i) => i.code)));
+    // Twelve emiten fill LQ45 and IDX30 whole; JII takes those outside the financial sector.
+    const members = validateCsv(read(dir, 'constituents.csv'), { today }).file;
+    if (members?.kind !== 'constituents') throw new Error('not a constituents file');
+    const lq45 = members.constituents.filter((c) => c.indexCode === 'LQ45');
+    expect(lq45).toHaveLength(12);
+    expect(new Set(lq45.map((c) => c.effectiveDate))).toEqual(new Set(['2026-11-02']));
+    expect(members.constituents.filter((c) => c.indexCode === 'IDX30')).toHaveLength(12);
+    const financial = new Set(emiten.emiten.filter((e) => e.sector === 'Keuangan').map((e) => e.ticker));
+    const jii = members.constituents.filter((c) => c.indexCode === 'JII');
+    expect(jii).toHaveLength(12 - financial.size);
+    expect(jii.some((c) => financial.has(c.ticker))).toBe(false);
   });
 
   it('gives the same bytes for the same options', async () => {
@@ -54,7 +66,8 @@ describe('market:generate', () => {
     const b = tempDir();
     await generateMarket(opts, a);
     await generateMarket(opts, b);
-    for (const f of ['emiten.csv', 'prices.csv', 'indexes.csv', 'actions.csv']) expect(read(a, f)).toBe(read(b, f));
+    for (const f of ['emiten.csv', 'prices.csv', 'indexes.csv', 'actions.csv', 'constituents.csv'])
+      expect(read(a, f)).toBe(read(b, f));
     await generateMarket({ ...opts, end: '2026-11-19' }, b);
     expect(read(a, 'prices.csv')).not.toBe(read(b, 'prices.csv'));
   });

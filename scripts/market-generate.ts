@@ -1,11 +1,12 @@
 /**
- * Writes a synthetic market (made-up emiten, prices, indexes, corporate actions) in the import formats:
+ * Writes a synthetic market (made-up emiten, prices, indexes, corporate actions, index constituents) in the
+ * import formats:
  *
  *   npm run market:generate -- [--emiten 950] [--years 10] [--end YYYY-MM-DD] --out DIR
  *
  * Same options, same bytes. `--end` defaults to the last trading day before today (WIB, app clock).
  * The files stream to disk; memory stays at one stock's series. Import them in order with
- *   npm run market:import -- DIR/emiten.csv DIR/prices.csv DIR/indexes.csv DIR/actions.csv
+ *   npm run market:import -- DIR/emiten.csv DIR/prices.csv DIR/indexes.csv DIR/actions.csv DIR/constituents.csv
  */
 import './lib/env';
 import { once } from 'node:events';
@@ -20,6 +21,7 @@ import { previousTradingDay, tradingDayOnOrBefore } from '../src/server/demo/cal
 import { UNIVERSE } from '../src/server/demo/universe';
 import {
   actionLines,
+  constituentLines,
   emitenLine,
   indexLines,
   marketShocks,
@@ -128,7 +130,17 @@ export async function generateMarket(opts: SynthOptions, out: string): Promise<R
   await actions.write(actionLines(list, days));
   await actions.close();
 
-  return { emiten: emiten.lines, prices: prices.lines, indexes: indexes.lines, actions: actions.lines };
+  const constituents = new LineWriter(file('constituents.csv'), SYNTH_HEADERS.constituents);
+  await constituents.write(constituentLines(list, opts.end));
+  await constituents.close();
+
+  return {
+    emiten: emiten.lines,
+    prices: prices.lines,
+    indexes: indexes.lines,
+    actions: actions.lines,
+    constituents: constituents.lines,
+  };
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -148,7 +160,7 @@ async function main(argv: string[]): Promise<number> {
   const ms = Math.round(performance.now() - started);
   console.log(
     `Data pasar SINTETIS (bukan data nyata) di ${cli.out}: ${counts.emiten} emiten, ${counts.prices} baris harga, ` +
-      `${counts.indexes} baris indeks, ${counts.actions} aksi korporasi, sampai ${cli.opts.end} (${ms} ms)`,
+      `${counts.indexes} baris indeks, ${counts.actions} aksi korporasi, ${counts.constituents} anggota indeks, sampai ${cli.opts.end} (${ms} ms)`,
   );
   return 0;
 }

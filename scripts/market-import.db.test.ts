@@ -26,6 +26,12 @@ async function cli(dataDir: string, ...args: string[]): Promise<Outcome> {
     DATA_DIR: dataDir,
     APP_NOW: '2026-11-21T12:00:00+07:00',
     NODE_ENV: 'test',
+    // Telegram configured, as in production: the alert run after the import builds its Telegram sender on
+    // the script's own database handle (a second open of the data folder used to fail the run).
+    TELEGRAM_BOT_TOKEN: '4242424:import-test-token',
+    TELEGRAM_BOT_USERNAME: 'TelaahImportBot',
+    TELEGRAM_WEBHOOK_SECRET: 'import-test-webhook-secret',
+    TELEGRAM_API_ROOT: 'http://127.0.0.1:9',
   };
   delete env.DATABASE_URL;
   const clean = (s: string) =>
@@ -86,7 +92,9 @@ describe('npm run market:import', () => {
   it('refuses bad options before opening the database', { timeout: 60_000 }, async () => {
     const r = await cli(dataDir, '--kind', 'saham', file('prices'));
     expect(r.code).toBe(1);
-    expect(r.stderr.split('\n')[0]).toBe('Opsi --kind harus salah satu dari: emiten, prices, ringkasan, actions');
+    expect(r.stderr.split('\n')[0]).toBe(
+      'Opsi --kind harus salah satu dari: emiten, prices, ringkasan, actions, warrants, fundamentals, constituents',
+    );
     expect((await cli(dataDir)).stderr).toMatch(/^Sebutkan minimal satu berkas CSV\nPemakaian: /);
   });
 
@@ -101,4 +109,45 @@ describe('npm run market:import', () => {
       await release();
     }
   });
+});
+
+describe('npm run market:import on a database holding the demo market', () => {
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'telaah-import-demo-'));
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: dataDir,
+      APP_NOW: '2026-11-21T12:00:00+07:00',
+      NODE_ENV: 'test',
+    };
+    delete env.DATABASE_URL;
+    await run('npx', ['tsx', 'scripts/seed.ts'], { cwd: ROOT, env });
+  }, 240_000);
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it(
+    'refuses to mix imported rows with the demo market, then replaces it when asked',
+    { timeout: 180_000 },
+    async () => {
+      const refused = await cli(dataDir, file('emiten'), file('fundamentals'));
+      expect(refused.code).toBe(1);
+      expect(refused.stdout).toBe('');
+      expect(refused.stderr).toMatch(/^Database ini masih memuat pasar demo \(\d+ emiten, harga buatan /);
+      expect(refused.stderr).toContain('Ulangi dengan --replace-demo');
+
+      const replaced = await cli(dataDir, '--replace-demo', file('emiten'), file('fundamentals'));
+      expect(replaced.code).toBe(0);
+      expect(replaced.stdout.trim().split('\n')).toEqual([
+        expect.stringMatching(/^Pasar demo dihapus \(\d+ emiten demo dengan harga, aksi korporasi dan fundamentalnya;/),
+        'emiten.csv [emiten]: 5 baris — 5 baru, 0 diperbarui, 0 tidak berubah',
+        'fundamentals.csv [fundamentals]: 6 baris — 6 baru, 0 diperbarui, 0 tidak berubah',
+      ]);
+      // The demo market is gone: a later import is no longer refused.
+      const again = await cli(dataDir, file('fundamentals'));
+      expect(again.stdout.trim()).toBe(
+        'fundamentals.csv [fundamentals]: 6 baris — 0 baru, 0 diperbarui, 6 tidak berubah',
+      );
+    },
+  );
 });

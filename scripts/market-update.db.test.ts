@@ -100,7 +100,11 @@ describe('npm run jobs -- --once --job market-update', () => {
     const first = await jobOnce('2026-11-20T18:00:00+07:00');
     expect(first.code, first.stderr).toBe(0);
     const line = JSON.parse(first.stdout.trim()) as { msg: string; summary: string };
-    expect(line).toMatchObject({ msg: 'job market-update done', summary: '1 days checked; imported 2026-11-20' });
+    expect(line).toMatchObject({
+      msg: 'job market-update done',
+      summary:
+        '1 days checked; imported 2026-11-20; alerts on 2026-11-20: 0 fired, 0 re-armed, 0 notices, 0 messages sent, 0 failed',
+    });
 
     const second = await jobOnce('2026-11-24T20:30:00+07:00');
     expect(second.code, second.stderr).toBe(0);

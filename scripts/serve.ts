@@ -8,7 +8,7 @@
 import './lib/env';
 import { assertProductionReady, config } from '../src/server/config';
 import { openDatabase, setProcessDatabase, type DbHandle } from '../src/server/db/client';
-import { serveBuild } from '../src/server/node-server';
+import { drainServer, serveBuild } from '../src/server/node-server';
 import { exitWithStartupError } from './lib/startup';
 import { provideEmbeddedSecret } from '../src/server/auth/secret';
 
@@ -21,9 +21,10 @@ async function main(): Promise<void> {
     handle = await openDatabase({ dataDir: c.DATA_DIR });
     setProcessDatabase(handle);
   }
-  await serveBuild({ entry: 'dist/server/entry.mjs', host: c.HOST, port: c.PORT });
+  const server = await serveBuild({ entry: 'dist/server/entry.mjs', host: c.HOST, port: c.PORT });
   console.log(`Telaah is listening on http://${c.HOST}:${c.PORT}`);
   const stop = async () => {
+    await drainServer(server, c.SHUTDOWN_SECONDS * 1000);
     await handle?.close();
     process.exit(0);
   };

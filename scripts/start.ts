@@ -1,16 +1,19 @@
 /**
  * The production server that `npm start` runs (scripts/launch.mjs builds when needed, then imports this
  * file's bundle, dist/server/start.mjs): opens and migrates the database, loads demo data into an empty
- * embedded database, then serves the site (with the security headers, compression and request logs of
- * src/server/node-server.ts).
+ * embedded database (none with `--no-demo`; README, "Real market data only"), then serves the site (with the
+ * security headers, compression and request logs of src/server/node-server.ts). SIGTERM and SIGINT stop it
+ * gracefully: no new connections, requests in flight answered (up to SHUTDOWN_SECONDS), then the jobs and
+ * background work finish and the database closes; the exit status is 0.
  */
 import './lib/env';
 import path from 'node:path';
 import { assertProductionReady, config } from '../src/server/config';
 import { openDatabase, setProcessDatabase } from '../src/server/db/client';
-import { serveBuild } from '../src/server/node-server';
+import { drainServer, serveBuild } from '../src/server/node-server';
+import { drainBackground } from '../src/server/background';
 import { provideEmbeddedSecret } from '../src/server/auth/secret';
-import { ensureDemoData } from './lib/demo';
+import { demoChoice, ensureDemoData } from './lib/demo';
 import { exitWithStartupError } from './lib/startup';
 import { warnAnalysesWithoutEmiten } from '../src/server/services/analysis-coverage';
 import { jobContextFromConfig } from '../src/server/jobs/context';
@@ -23,10 +26,10 @@ async function main(): Promise<void> {
   const c = config();
   assertProductionReady(c);
   const handle = await openDatabase({ databaseUrl: c.DATABASE_URL, dataDir: c.DATA_DIR });
-  const demo = await ensureDemoData(handle, { allowExternal: process.argv.includes('--demo') });
+  const demo = await ensureDemoData(handle, demoChoice(process.argv.slice(2)));
   await warnAnalysesWithoutEmiten(handle.db, (line) => console.warn(line));
   setProcessDatabase(handle);
-  await serveBuild({ entry: ENTRY, host: c.HOST, port: c.PORT });
+  const server = await serveBuild({ entry: ENTRY, host: c.HOST, port: c.PORT });
   const url = c.APP_URL ?? `http://${c.HOST}:${c.PORT}`;
   console.log(`\nTelaah is running at ${url}`);
   console.log(
@@ -46,13 +49,19 @@ async function main(): Promise<void> {
       ? `Background jobs: every ${c.JOBS_INTERVAL_SECONDS} s`
       : 'Background jobs: off (JOBS_INTERVAL_SECONDS=0); run `npm run jobs`',
   );
-  const stop = async () => {
-    jobs?.stop();
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping; requests in flight get up to ${c.SHUTDOWN_SECONDS} s`);
+    const drained = await drainServer(server, c.SHUTDOWN_SECONDS * 1000);
+    await jobs?.stop();
+    await drainBackground(5_000);
     await handle.close();
+    console.log(drained ? 'Stopped.' : 'Stopped; requests still open at the deadline were cut.');
     process.exit(0);
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal));
 }
 
 main().catch(exitWithStartupError);

@@ -8,6 +8,8 @@ declare namespace App {
     actor: import('./server/auth/viewer').Viewer | null;
     /** When the current impersonation ends by itself (ISO), or null. */
     impersonationExpiresAt: string | null;
+    /** A session that passed the password (or SSO) but not yet its second factor; null otherwise. */
+    pendingSecondFactor: import('./server/auth/session-viewer').SessionClaims | null;
     /** Correlates the request's log line, error digest and monitoring event. */
     requestId: string;
   }

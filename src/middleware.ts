@@ -12,17 +12,19 @@ import { defineMiddleware } from 'astro:middleware';
 import type { APIContext, MiddlewareNext } from 'astro';
 import { AccessError, IMPERSONATION_REFUSAL } from './server/auth/guards';
 import { isReadMethod, supportMayWrite } from './server/auth/support-writes';
+import { isAdminRoute } from './server/auth/admin-routes';
 import { resolveIdentity } from './server/auth/viewer-resolve';
-import { signInUrl } from './lib/redirect';
+import { secondFactorUrl, signInUrl } from './lib/redirect';
 import { config, now } from './server/config';
 import { getDb } from './server/db/client';
 import { audit } from './server/services/audit';
 import { reportServerError, type ErrorContext } from './server/errors';
 import { requestContext } from './server/request-context';
 import { withSecurityHeaders } from './server/security-headers';
-import { withReasonPhrase } from './server/http';
+import { jsonError, withReasonPhrase } from './server/http';
 import { applyCachePolicy, cachedRender } from './server/http-cache';
 import { withMemberPagesCache } from './server/member-pages-cache';
+import { API_ORIGIN_REFUSAL, apiWriteWithoutOrigin } from './server/api-origin';
 
 export const onRequest = defineMiddleware(async (ctx, next) => {
   const production = config().NODE_ENV === 'production';
@@ -44,6 +46,9 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
   ctx.locals.viewer = null;
   ctx.locals.actor = null;
   ctx.locals.impersonationExpiresAt = null;
+  ctx.locals.pendingSecondFactor = null;
+  if (apiWriteWithoutOrigin(ctx.request.method, ctx.url, ctx.request.headers.get('origin')))
+    return jsonError(403, API_ORIGIN_REFUSAL);
   try {
     // The monitoring tunnel carries no identity and must set no cookies.
     if (!ctx.isPrerendered && ctx.url.pathname !== '/monitoring') await resolveInto(ctx);
@@ -67,7 +72,11 @@ async function resolveInto(ctx: APIContext): Promise<void> {
   ctx.locals.viewer = identity.viewer;
   ctx.locals.actor = identity.actor;
   ctx.locals.impersonationExpiresAt = identity.impersonationExpiresAt?.toISOString() ?? null;
+  ctx.locals.pendingSecondFactor = identity.pendingSecondFactor;
   if (identity.actor && identity.viewer && !isReadMethod(ctx.request.method)) {
+    // The admin console and its APIs do not exist for an impersonating admin: 404, as for a read (requireAdmin).
+    if (isAdminRoute(ctx.routePattern) && !supportMayWrite(ctx.routePattern, ctx.request.method))
+      throw new AccessError('not-found');
     if (!supportMayWrite(ctx.routePattern, ctx.request.method)) throw new AccessError('impersonating');
     await audit(await getDb(), {
       at: now(),
@@ -80,9 +89,16 @@ async function resolveInto(ctx: APIContext): Promise<void> {
 }
 
 function accessResponse(ctx: APIContext, err: AccessError): Response | Promise<Response> {
-  if (err.kind === 'sign-in') return ctx.redirect(signInUrl(err.callbackUrl ?? '/'), 302);
+  if (err.kind === 'sign-in') {
+    // Password (or SSO) accepted, code not yet entered: the sign-in continues at the code step.
+    if (ctx.locals.pendingSecondFactor) return ctx.redirect(secondFactorUrl(err.callbackUrl ?? ''), 302);
+    return ctx.redirect(signInUrl(err.callbackUrl ?? '/'), 302);
+  }
   if (err.kind === 'impersonating') return refusal(ctx);
-  return ctx.rewrite('/404');
+  if (isReadMethod(ctx.request.method)) return ctx.rewrite('/404');
+  // A write answered 404 (the admin console for an impersonating admin): the page is rendered as a GET, as
+  // the 403 page is, since the rewritten request runs through this middleware again.
+  return rewriteAsGet(ctx, '/404', 404);
 }
 
 /** 403 while impersonating: JSON for `/api/`, else the `/403` page (rendered as a GET, so it never writes). */
@@ -93,9 +109,13 @@ async function refusal(ctx: APIContext): Promise<Response> {
       headers: { 'content-type': 'application/json' },
     });
   }
+  return rewriteAsGet(ctx, '/403', 403);
+}
+
+async function rewriteAsGet(ctx: APIContext, path: string, status: number): Promise<Response> {
   const headers = new Headers(ctx.request.headers);
   headers.delete('content-type');
   headers.delete('content-length');
-  const page = await ctx.rewrite(new Request(new URL('/403', ctx.url), { headers }));
-  return new Response(page.body, { status: 403, headers: page.headers });
+  const page = await ctx.rewrite(new Request(new URL(path, ctx.url), { headers }));
+  return new Response(page.body, { status, headers: page.headers });
 }

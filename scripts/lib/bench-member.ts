@@ -14,7 +14,7 @@ import { ensureDemoData } from './demo';
 export async function loadDemo(env: NodeJS.ProcessEnv): Promise<void> {
   const handle = await openDatabase({ databaseUrl: env.DATABASE_URL || undefined, dataDir: env.DATA_DIR ?? '' });
   try {
-    await ensureDemoData(handle, { allowExternal: true });
+    await ensureDemoData(handle, { market: true, accounts: true, allowExternal: true });
   } finally {
     await handle.close();
   }

@@ -1,10 +1,11 @@
 /**
- * Demo data on first start: only into an empty embedded database, or an external one when asked.
+ * Demo data on first start: only into an empty embedded database, or an external one when asked; none with
+ * `--no-demo`.
  */
 import { sql } from 'drizzle-orm';
 import type { DbHandle } from '../../src/server/db/client';
 import { emiten } from '../../src/server/db/schema';
-import { reloadDemoMarket, type DemoLoadCounts } from '../../src/server/demo';
+import { demoMarketInfo, reloadDemoMarket, type DemoLoadCounts } from '../../src/server/demo';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, loadDemoAccounts } from '../../src/server/demo/accounts';
 import { clearDemoPortfolios, loadDemoPortfolios } from '../../src/server/demo/portfolios';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode, RESTRICT_VIOLATION } from '../../src/server/db/errors';
@@ -51,18 +52,55 @@ export async function loadDemo(handle: DbHandle): Promise<void> {
   );
 }
 
-/** Loads demo data when the database has no emiten yet (embedded), or when `allowExternal` is set. */
-export async function ensureDemoData(handle: DbHandle, opts: { allowExternal: boolean }): Promise<DemoResult> {
+/**
+ * What `npm start` loads (README, "Real market data only"): `--no-demo` loads no demo market and no demo
+ * accounts; `--demo-accounts` with it creates the four demo accounts alone (no sample portfolios, which
+ * need the demo tickers); `--demo` allows demo data into a `DATABASE_URL` database.
+ */
+export interface DemoChoice {
+  market: boolean;
+  accounts: boolean;
+  allowExternal: boolean;
+}
+
+/** The demo choice of a start command line. */
+export function demoChoice(argv: readonly string[]): DemoChoice {
+  const market = !argv.includes('--no-demo');
+  return { market, accounts: market || argv.includes('--demo-accounts'), allowExternal: argv.includes('--demo') };
+}
+
+async function presentDemoAccounts(handle: DbHandle): Promise<DemoResult['accounts']> {
+  const demo = await handle.db.execute(sql`select email from users where email like '%@telaah.test'`);
+  const present = new Set((demo as unknown as { rows: { email: string }[] }).rows.map((r) => r.email));
+  return DEMO_ACCOUNTS.filter((a) => present.has(a.email));
+}
+
+/**
+ * Loads demo data when the database has no emiten yet (embedded), or when `allowExternal` is set; with
+ * `market` off, loads no market and, when `accounts` is on, creates only the demo accounts (once).
+ */
+export async function ensureDemoData(handle: DbHandle, choice: DemoChoice): Promise<DemoResult> {
   const result: DemoResult = { loaded: false, password: DEMO_PASSWORD, accounts: [] };
-  if (handle.kind === 'postgres' && !opts.allowExternal) return result;
+  if (handle.kind === 'postgres' && !choice.allowExternal) return result;
+  if (!choice.market) {
+    if (await demoMarketInfo(handle.db)) {
+      console.warn(
+        'Pasar demo masih ada di database ini (--no-demo tidak menghapusnya): `npm run market:import -- --replace-demo …` menggantinya dengan data impor.',
+      );
+    }
+    if (choice.accounts && (await presentDemoAccounts(handle)).length < DEMO_ACCOUNTS.length) {
+      const ids = await loadDemoAccounts(handle.db, now());
+      await loadDemoRiskProfiles(handle.db, ids, now());
+    }
+    result.accounts = choice.accounts ? await presentDemoAccounts(handle) : [];
+    return result;
+  }
   const [row] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(emiten);
   if ((row?.n ?? 0) === 0) {
     console.log('Empty database: loading demo data…');
     await loadDemo(handle);
     result.loaded = true;
   }
-  const demo = await handle.db.execute(sql`select email from users where email like '%@telaah.test'`);
-  const present = new Set((demo as unknown as { rows: { email: string }[] }).rows.map((r) => r.email));
-  result.accounts = DEMO_ACCOUNTS.filter((a) => present.has(a.email));
+  result.accounts = await presentDemoAccounts(handle);
   return result;
 }

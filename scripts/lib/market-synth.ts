@@ -9,11 +9,14 @@
  *   prices.csv   date,ticker,open,high,low,close,volume — stocks, whole Rupiah on the tick grid, unadjusted
  *   indexes.csv  date,ticker,open,high,low,close,volume — COMPOSITE, LQ45, IDX30, JII, 2 decimals
  *   actions.csv  ticker,type,cum_date,ex_date,recording_date,payment_date,amount,ratio_from,ratio_to,note
+ *   constituents.csv  index,effective_date,ticker — LQ45, IDX30, JII in the period in effect on `end`
  */
 import { floorToTick, LOT_SIZE, roundToTick } from '../../src/domain/idx';
 import { MARKET_INDEXES } from '../../src/domain/indexes';
 import { addCalendarDays, addTradingDays, tradingDays } from '../../src/server/demo/calendar';
 import { rngFor, type Rng } from '../../src/server/demo/rng';
+import { EFFECTIVE_MONTHS, periodStartOn } from '../../src/server/demo/constituents';
+import { CONSTITUENT_MAX } from '../../src/domain/indexes';
 
 export interface SynthOptions {
   /** Number of emiten. */
@@ -61,6 +64,7 @@ export const SYNTH_HEADERS = {
   emiten: 'ticker,name,sector,sub_sector,board,listing_date,shares_outstanding',
   prices: 'date,ticker,open,high,low,close,volume',
   actions: 'ticker,type,cum_date,ex_date,recording_date,payment_date,amount,ratio_from,ratio_to,note',
+  constituents: 'index,effective_date,ticker',
 } as const;
 
 /**
@@ -209,4 +213,23 @@ export function actionLines(list: readonly SynthEmiten[], days: readonly string[
     }
   }
   return lines;
+}
+
+/**
+ * Index constituents as CSV lines for the period in effect on `end`: the largest emiten by base value (shares ×
+ * base price) fill LQ45 and IDX30 (the top 30 of them), and the largest outside the financial sector fill JII.
+ */
+export function constituentLines(list: readonly SynthEmiten[], end: string): string[] {
+  const ranked = [...list].sort(
+    (a, b) => b.sharesOutstanding * b.basePrice - a.sharesOutstanding * a.basePrice || (a.ticker < b.ticker ? -1 : 1),
+  );
+  const members = {
+    LQ45: ranked.slice(0, CONSTITUENT_MAX.LQ45),
+    IDX30: ranked.slice(0, CONSTITUENT_MAX.IDX30),
+    JII: ranked.filter((e) => e.sector !== 'Keuangan').slice(0, CONSTITUENT_MAX.JII),
+  };
+  return (Object.keys(members) as (keyof typeof members)[]).flatMap((code) => {
+    const effective = periodStartOn(end, EFFECTIVE_MONTHS[code]);
+    return members[code].map((e) => `${code},${effective},${e.ticker}`);
+  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canReadAnalysis } from './analysis-access';
+import { canReadAnalysis, canSeeCall } from './analysis-access';
 import type { Tier } from './tiers';
 
 describe('canReadAnalysis', () => {
@@ -14,5 +14,16 @@ describe('canReadAnalysis', () => {
     ['premium', 'gratis', true],
   ] as [Tier | null, Tier, boolean][])('viewer %s, analysis %s → %s', (viewer, analysis, expected) => {
     expect(canReadAnalysis(viewer, analysis)).toBe(expected);
+  });
+});
+
+describe('canSeeCall', () => {
+  it("shows a free analysis' call to everyone, a paid one only to its tier and above", () => {
+    expect(canSeeCall(null, 'gratis')).toBe(true);
+    expect(canSeeCall(null, 'premium')).toBe(false);
+    expect(canSeeCall('gratis', 'reguler')).toBe(false);
+    expect(canSeeCall('reguler', 'premium')).toBe(false);
+    expect(canSeeCall('reguler', 'reguler')).toBe(true);
+    expect(canSeeCall('premium', 'premium')).toBe(true);
   });
 });

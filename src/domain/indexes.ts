@@ -27,3 +27,17 @@ const BY_ALIAS = new Map(MARKET_INDEXES.flatMap((i) => i.aliases.map((a) => [a, 
 export function indexCode(name: string): string | undefined {
   return BY_ALIAS.get(name.trim().toUpperCase());
 }
+
+/**
+ * Indexes whose constituents Telaah imports (docs/product.md §5.8), with the most members a period may have.
+ * A period's list starts on its effective date and lasts until the next period of the same index starts.
+ */
+export const CONSTITUENT_INDEXES = ['LQ45', 'IDX30', 'JII'] as const;
+export type ConstituentIndex = (typeof CONSTITUENT_INDEXES)[number];
+export const CONSTITUENT_MAX: Record<ConstituentIndex, number> = { LQ45: 45, IDX30: 30, JII: 30 };
+
+/** The constituent index `name` denotes (any case), or undefined. */
+export function constituentIndex(name: string): ConstituentIndex | undefined {
+  const code = indexCode(name);
+  return (CONSTITUENT_INDEXES as readonly string[]).includes(code ?? '') ? (code as ConstituentIndex) : undefined;
+}

@@ -99,3 +99,23 @@ export function planUpdate(
     overdue: (day) => day < clock.date || (day === clock.date && clock.minutes >= opts.deadline),
   };
 }
+
+const WEEKDAY_NAMES = ['Minggu', 'Senin', 'Selasa', 'Rabu', 'Kamis', 'Jumat', 'Sabtu'];
+
+/**
+ * Days among `priced` (days the market has prices for) that the calendar calls non-trading, each with
+ * why. The market's own data wins: such a day is a trading day (IDX held a Saturday test session on
+ * 2021-05-22), but it is reported, since a weekend or holiday row is as likely a mislabelled date.
+ */
+export function offCalendarDays(
+  priced: readonly string[],
+  holidays: ReadonlyMap<string, string> | ReadonlySet<string>,
+): { date: string; reason: string }[] {
+  return priced.flatMap((date) => {
+    const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+    if (weekday === 0 || weekday === 6) return [{ date, reason: WEEKDAY_NAMES[weekday]! }];
+    if (!holidays.has(date)) return [];
+    const name = holidays instanceof Map ? holidays.get(date) : undefined;
+    return [{ date, reason: name ? `libur bursa: ${name}` : 'libur bursa menurut kalender' }];
+  });
+}

@@ -6,8 +6,12 @@ export const NOTICE_EVENTS = [
   'analysis-holding',
   'analysis-any',
   'dividend-reminder',
+  'dividend-tax',
   'membership-ending',
   'lesson-new',
+  'status-change',
+  'rights-deadline',
+  'alerts',
 ] as const;
 export type NoticeEvent = (typeof NOTICE_EVENTS)[number];
 
@@ -27,6 +31,11 @@ export const EVENT_TEXT: Record<NoticeEvent, { label: string; description: strin
     label: 'Pengingat dividen',
     description: 'Tiga hari bursa sebelum cum date dividen saham yang Anda pegang.',
   },
+  'dividend-tax': {
+    label: 'Batas pajak dividen',
+    description:
+      'Tujuh hari dan satu hari sebelum batas setor PPh atau batas investasi dividen yang statusnya belum ditentukan.',
+  },
   'membership-ending': {
     label: 'Keanggotaan akan berakhir',
     description: 'Tujuh hari dan satu hari sebelum masa aktif paket Anda habis.',
@@ -34,6 +43,19 @@ export const EVENT_TEXT: Record<NoticeEvent, { label: string; description: strin
   'lesson-new': {
     label: 'Pelajaran baru di kursus yang saya ikuti',
     description: 'Saat kursus yang sudah Anda mulai mendapat pelajaran baru.',
+  },
+  'status-change': {
+    label: 'Perubahan status saham yang saya pegang',
+    description: 'Notasi khusus, Papan Pemantauan Khusus atau suspensi berubah; dikirim malam itu juga.',
+  },
+  'rights-deadline': {
+    label: 'Batas tebus HMETD',
+    description: 'Tiga hari bursa sebelum akhir periode pelaksanaan HMETD saham yang Anda pegang.',
+  },
+  alerts: {
+    label: 'Alert watchlist',
+    description:
+      'Alert harga, pergerakan, target, analisis baru, dan cum date yang Anda pasang; satu pesan per hari bursa.',
   },
 };
 
@@ -45,8 +67,12 @@ const DEFAULTS: Record<NoticeEvent, Record<NoticeChannel, boolean>> = {
   'analysis-holding': { email: true, telegram: true },
   'analysis-any': { email: false, telegram: true },
   'dividend-reminder': { email: true, telegram: true },
+  'dividend-tax': { email: true, telegram: true },
   'membership-ending': { email: true, telegram: true },
   'lesson-new': { email: true, telegram: false },
+  'status-change': { email: true, telegram: true },
+  'rights-deadline': { email: true, telegram: true },
+  alerts: { email: true, telegram: true },
 };
 
 export type NoticePrefs = Record<NoticeEvent, Record<NoticeChannel, boolean>>;

@@ -2,7 +2,7 @@
  * The tables of the yearly report, column by column, shared by the CSV, XLSX and PDF files so the
  * three always carry the same figures under the same headings.
  */
-import { ANNUAL_SECTIONS } from './annual-report-text';
+import { ANNUAL_SECTIONS, TAX_WAY_TEXT } from './annual-report-text';
 import type { AnnualView } from '../server/services/portfolio/annual';
 
 /** How a value is written: whole Rupiah, a share count, a per-share price, a date, or text. */
@@ -20,7 +20,7 @@ export interface Column<T> {
 }
 
 export interface Table<T = unknown> {
-  key: 'harta' | 'dividen' | 'penjualan';
+  key: 'harta' | 'dividen' | 'dividen-bebas' | 'penjualan' | 'realisasi';
   title: string;
   columns: Column<T>[];
   rows: T[];
@@ -30,13 +30,17 @@ export interface Table<T = unknown> {
 
 type Holding = AnnualView['holdings'][number];
 type Dividend = AnnualView['dividends'][number];
+type Exempt = AnnualView['exemptDividends'][number];
 type Sale = AnnualView['sales'][number];
+type Realisation = AnnualView['realisation'][number];
+
+const FLAG_TEXT = 'Saham penutup dijual sebelum masa investasi berakhir: pengecualian berisiko gugur';
 
 function table<T>(t: Table<T>): Table {
   return t as unknown as Table;
 }
 
-/** The three tables of a report, in reading order. */
+/** The five tables of a report, in reading order. */
 export function annualTables(r: AnnualView): Table[] {
   const h = r.totals.holdings;
   const d = r.totals.dividends;
@@ -51,9 +55,9 @@ export function annualTables(r: AnnualView): Table[] {
         { header: 'Nama', kind: 'text', value: (x) => x.name, width: 3 },
         { header: 'Lembar', kind: 'int', value: (x) => x.shares, width: 1.2 },
         { header: 'Harga rata-rata', kind: 'price', value: (x) => x.averagePrice, width: 1.4 },
-        { header: 'Nilai perolehan', kind: 'rp', value: (x) => x.cost, width: 1.8 },
+        { header: 'Harga perolehan (isi di Coretax)', kind: 'rp', value: (x) => x.cost, width: 1.8 },
         { header: 'Harga penutupan', kind: 'price', value: (x) => x.lastClose, width: 1.4 },
-        { header: 'Nilai pasar', kind: 'rp', value: (x) => x.marketValue, width: 1.8 },
+        { header: 'Nilai saat ini 31 Desember (isi di Coretax)', kind: 'rp', value: (x) => x.marketValue, width: 1.8 },
       ],
       totals: ['Jumlah', null, null, null, h.cost, null, h.marketValue],
     }),
@@ -66,11 +70,26 @@ export function annualTables(r: AnnualView): Table[] {
         { header: 'Kode', kind: 'text', value: (x) => x.ticker, width: 1 },
         { header: 'Lembar', kind: 'int', value: (x) => x.shares, width: 1.2 },
         { header: 'Per lembar', kind: 'price', value: (x) => Number(x.amountPerShare), width: 1.2 },
-        { header: 'Bruto', kind: 'rp', value: (x) => x.gross, width: 1.6 },
-        { header: 'Pajak dipotong', kind: 'rp', value: (x) => x.tax, width: 1.6 },
+        { header: 'Bruto dikenai PPh', kind: 'rp', value: (x) => x.gross, width: 1.6 },
+        { header: 'PPh final 10 %', kind: 'rp', value: (x) => x.tax, width: 1.4 },
+        { header: 'Pelunasan PPh', kind: 'text', value: (x) => TAX_WAY_TEXT[x.way](x.taxDate), width: 2.2 },
         { header: 'Neto', kind: 'rp', value: (x) => x.net, width: 1.6 },
       ],
-      totals: ['Jumlah', null, null, null, d.gross, d.tax, d.net],
+      totals: ['Jumlah', null, null, null, d.gross, d.tax, null, d.net],
+    }),
+    table<Exempt>({
+      key: 'dividen-bebas',
+      title: ANNUAL_SECTIONS.exemptDividends(r.year),
+      rows: r.exemptDividends,
+      columns: [
+        { header: 'Tanggal bayar', kind: 'date', value: (x) => x.paymentDate, width: 1.5 },
+        { header: 'Kode', kind: 'text', value: (x) => x.ticker, width: 1 },
+        { header: 'Dividen dikecualikan', kind: 'rp', value: (x) => x.exempt, width: 1.7 },
+        { header: 'Batas investasi', kind: 'date', value: (x) => x.investDeadline, width: 1.5 },
+        { header: 'Ditahan sampai', kind: 'date', value: (x) => x.holdUntil, width: 1.5 },
+        { header: 'Catatan', kind: 'text', value: (x) => (x.flagged ? FLAG_TEXT : ''), width: 2.6 },
+      ],
+      totals: ['Jumlah', null, r.totals.exemptDividends.exempt, null, null, null],
     }),
     table<Sale>({
       key: 'penjualan',
@@ -88,6 +107,23 @@ export function annualTables(r: AnnualView): Table[] {
         { header: 'Laba/rugi', kind: 'rp', value: (x) => x.realised, width: 1.6 },
       ],
       totals: ['Jumlah', null, null, s.gross, s.finalTax, s.fee, s.proceeds, s.costRemoved, s.realised],
+    }),
+    table<Realisation>({
+      key: 'realisasi',
+      title: ANNUAL_SECTIONS.realisation(r.year),
+      rows: r.realisation,
+      columns: [
+        { header: 'Dividen', kind: 'text', value: (x) => x.ticker, width: 1 },
+        { header: 'Tanggal bayar', kind: 'date', value: (x) => x.paymentDate, width: 1.5 },
+        { header: 'Jumlah dividen', kind: 'rp', value: (x) => x.dividend, width: 1.6 },
+        { header: 'Investasi', kind: 'text', value: (x) => `Saham ${x.investmentTicker}`, width: 1.3 },
+        { header: 'Tanggal investasi', kind: 'date', value: (x) => x.investmentDate, width: 1.5 },
+        { header: 'Lembar', kind: 'int', value: (x) => x.shares, width: 1.1 },
+        { header: 'Nilai investasi', kind: 'rp', value: (x) => x.amount, width: 1.6 },
+        { header: 'Ditahan sampai', kind: 'date', value: (x) => x.holdUntil, width: 1.5 },
+        { header: 'Catatan', kind: 'text', value: (x) => (x.flagged ? FLAG_TEXT : ''), width: 2.4 },
+      ],
+      totals: ['Jumlah', null, null, null, null, null, r.totals.realisation.amount, null, null],
     }),
   ];
 }

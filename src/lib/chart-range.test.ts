@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthsBefore, sliceRange, targetSteps } from './chart-range';
+import { monthsBefore, rangeLabel, sliceRange, targetSteps } from './chart-range';
 
 describe('chart ranges', () => {
   it('monthsBefore keeps the day and clamps to month ends', () => {
@@ -39,5 +39,16 @@ describe('chart ranges', () => {
     ]);
     expect(targetSteps([], '2026-01-01', '2026-11-20')).toEqual([]);
     expect(targetSteps([{ date: '2027-01-01', price: 1 }], '2026-01-01', '2026-11-20')).toEqual([]);
+  });
+});
+
+describe('rangeLabel', () => {
+  it('names the range when the data reaches back that far', () => {
+    expect(rangeLabel('2021-11-01', '2026-11-20', '5T')).toBe('5 tahun');
+    expect(rangeLabel('2023-11-24', '2026-11-20', '3T')).toBe('3 tahun');
+  });
+  it('is null when the data is shorter than the range, so the caption names the first date', () => {
+    expect(rangeLabel('2023-11-20', '2026-11-20', '5T')).toBeNull();
+    expect(rangeLabel(undefined, '2026-11-20', '1T')).toBeNull();
   });
 });

@@ -31,6 +31,19 @@ export function sliceRange<T extends { date: string }>(points: readonly T[], key
   return points.filter((p) => p.date > from);
 }
 
+/**
+ * Words for the span a range shows: its label ("1 tahun") when the data reaches back that far, else
+ * null — the caller then names the first date instead of promising "5 tahun" over three years of data.
+ * A week of slack covers a range starting on a weekend or holiday.
+ */
+export function rangeLabel(firstDate: string | undefined, lastDate: string, key: RangeKey): string | null {
+  const range = CHART_RANGES.find((r) => r.key === key);
+  if (!range || !firstDate) return null;
+  const from = monthsBefore(lastDate, range.months);
+  const slack = new Date(Date.parse(`${from}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+  return firstDate <= slack ? range.label : null;
+}
+
 export interface TargetMark {
   date: string;
   price: number;

@@ -12,6 +12,8 @@ export interface EmitenIndexEntry {
   ss: string;
   /** Size (e.g. market capitalisation in Rupiah), optional: breaks ties, bigger first. */
   m?: number;
+  /** Delisting date (`YYYY-MM-DD`) of a company no longer listed; absent while listed. */
+  d?: string;
 }
 
 /** Lower case, accents and the legal-form words (PT, Tbk, Persero) dropped, spaces squeezed. */
@@ -66,5 +68,5 @@ export function suggestEmiten(index: readonly EmitenIndexEntry[], query: string,
 /** The entry whose ticker is exactly what was typed (any case, spaces ignored), if any. */
 export function exactTicker(index: readonly EmitenIndexEntry[], query: string): EmitenIndexEntry | undefined {
   const q = query.trim().toUpperCase();
-  return /^[A-Z0-9]{4}$/.test(q) ? index.find((e) => e.t === q) : undefined;
+  return q ? index.find((e) => e.t === q) : undefined;
 }

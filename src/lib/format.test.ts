@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPercent } from './format';
+import { formatBps, formatPercent } from './format';
 
 describe('formatPercent', () => {
   it.each([
@@ -12,4 +12,15 @@ describe('formatPercent', () => {
   ])('%d %o → %s', (ratio, opts, text) => {
     expect(formatPercent(ratio, opts)).toBe(text);
   });
+});
+
+describe('formatBps', () => {
+  // The default sell fee is 25 bps: one decimal of a percentage would show it as "0,3 %".
+  it.each([
+    [25, '0,25 %'],
+    [15, '0,15 %'],
+    [10, '0,1 %'],
+    [100, '1 %'],
+    [0, '0 %'],
+  ])('%d bps → %s', (bps, text) => expect(formatBps(bps)).toBe(text));
 });

@@ -25,6 +25,11 @@ export function formatNumber(n: number, digits = 0): string {
   return fmt.format(n);
 }
 
+/** A rate in basis points as the percentage it is, to the basis point: 25 → `0,25 %`, 10 → `0,1 %`. */
+export function formatBps(bps: number): string {
+  return `${formatNumber(bps / 100, 2)} %`;
+}
+
 /** A ratio as a percentage with one decimal: 0.125 → `12,5 %`. */
 export function formatPercent(ratio: number, opts: { sign?: boolean } = {}): string {
   const value = pct.format(Math.abs(ratio * 100));

@@ -3,7 +3,7 @@
  * them; islands only read them, so both sides import them from here rather than islands reaching
  * into `src/server`. Plain data: amounts in whole Rupiah, ratios as fractions, dates as `YYYY-MM-DD`.
  */
-import type { Holding, PortfolioSummary } from '../domain/portfolio';
+import type { Holding, PortfolioSummary, TransactionType } from '../domain/portfolio';
 import type { TransactionDraft } from '../domain/portfolio/entry-rules';
 import type { BandStats } from '../domain/valuation';
 
@@ -14,6 +14,8 @@ export interface PortfolioRef {
 
 export interface HoldingRow extends Omit<Holding, 'portfolioId'> {
   name: string;
+  /** IDX status badges (notation letters, "PPK", "Suspensi") and their meanings, docs/product.md §5.7. */
+  flags?: { badges: string[]; text: string[] };
 }
 
 export interface HoldingsView {
@@ -49,7 +51,8 @@ export interface ImportReport {
   alreadyImported: boolean;
   rows: number;
   imported: number;
-  counts: { buy: number; sell: number; dividend: number };
+  /** Rows per kind; the corporate-action kinds (docs/product.md §5.6) only when the file has them. */
+  counts: { buy: number; sell: number; dividend: number } & Partial<Record<TransactionType, number>>;
   /** The first rows, as they would be stored. */
   sample: PreviewRow[];
   errors: ImportProblem[];

@@ -30,9 +30,31 @@ export const PROFILE_LABEL: Record<RiskProfile, string> = {
 };
 
 /** Lower case: it stands inside sentences and table cells ("3 transaksi beli"). */
-export const TYPE_LABEL: Record<TransactionType, string> = { buy: 'beli', sell: 'jual', dividend: 'dividen' };
+export const TYPE_LABEL: Record<TransactionType, string> = {
+  buy: 'beli',
+  sell: 'jual',
+  dividend: 'dividen',
+  rights_exercise: 'tebus HMETD',
+  rights_sale: 'jual HMETD',
+  rights_lapse: 'HMETD hangus',
+  warrant_exercise: 'tebus waran',
+  warrant_expiry: 'waran kedaluwarsa',
+  tender: 'tender offer',
+};
 
 export const PROVIDER_LABEL: Record<Payment['provider'], string> = { stripe: 'Stripe (kartu)', midtrans: 'Midtrans' };
+
+/** Banks of a virtual-account transfer, by the provider's lower-case code. */
+export const BANK_LABEL: Record<string, string> = {
+  bca: 'BCA',
+  bni: 'BNI',
+  bri: 'BRI',
+  permata: 'Permata',
+  cimb: 'CIMB Niaga',
+  danamon: 'Danamon',
+  bsi: 'BSI',
+  mandiri: 'Mandiri',
+};
 
 /** The label of a payment status and the badge class that colours it. */
 export const PAYMENT_STATUS_LABEL: Record<PaymentStatus, [label: string, badgeClass: string]> = {
@@ -68,3 +90,30 @@ export const AUDIT_ACTION_LABEL: Record<string, string> = {
   'impersonation.expired': 'berakhir otomatis',
   'impersonation.write': 'perubahan data',
 };
+
+/** What a daily market update run did (market_update_runs.outcome), as the stale-data notice words it. */
+export const MARKET_UPDATE_OUTCOME_LABEL: Record<string, string> = {
+  imported: 'diimpor',
+  waiting: 'menunggu data',
+  missing: 'data belum ada',
+  invalid: 'data ditolak',
+  failed: 'gagal',
+  refused: 'ditolak IDX',
+};
+
+/** A share-count change as a holding's rows name it: `Split 1:5`, `Reverse split 10:1`, `Saham bonus 10:1`. */
+export function shareChangeLabel(c: { type: 'split' | 'reverse_split' | 'bonus'; ratioFrom: number; ratioTo: number }) {
+  const name = { split: 'Split', reverse_split: 'Reverse split', bonus: 'Saham bonus' }[c.type];
+  return `${name} ${c.ratioFrom}:${c.ratioTo}`;
+}
+
+/** Alert kinds (docs/product.md §10), as a member picks them. */
+export const ALERT_KIND_LABEL = {
+  price_above: 'Harga di atas atau sama dengan',
+  price_below: 'Harga di bawah atau sama dengan',
+  move: 'Pergerakan harian melebihi ±N %',
+  target: 'Target harga analisis terakhir tercapai',
+  fair_value: 'Nilai wajar analisis terakhir tercapai',
+  analysis: 'Analisis baru untuk kode ini',
+  cum_date: 'Cum date dividen mendekat',
+} as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decimalPlaces, parseIdNumber } from './numbers';
+import { decimalPlaces, isAmbiguousComma, parseIdNumber } from './numbers';
 
 describe('parseIdNumber', () => {
   it.each([
@@ -32,5 +32,15 @@ describe('decimalPlaces', () => {
     [0.00001, 5],
   ])('%d has %d', (n, places) => {
     expect(decimalPlaces(n)).toBe(places);
+  });
+});
+
+describe('isAmbiguousComma', () => {
+  it('flags a comma followed by exactly three digits', () => {
+    for (const t of ['1,650', '12,250', 'Rp 1,250', '999,999']) expect(isAmbiguousComma(t), t).toBe(true);
+  });
+  it('leaves the unambiguous forms alone', () => {
+    for (const t of ['1.650', '1650', '1,65', '187,5', '1,2500', '1.234,567', '0,125'])
+      expect(isAmbiguousComma(t), t).toBe(false);
   });
 });

@@ -30,6 +30,23 @@ export function parseIdNumber(text: string): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
+// `1,650`: an Indonesian decimal (1,65) to us, English thousands (1.650) to a spreadsheet set to English.
+const AMBIGUOUS_COMMA = /^-?[1-9]\d{0,2},\d{3}$/;
+
+/**
+ * True for text that reads two ways: a comma followed by exactly three digits (`1,650`). Where no real
+ * value has three decimals (an IDX price, a DCF input in Rupiah), such text must be confirmed or refused,
+ * never silently read as either (docs/product.md §10.7).
+ */
+export function isAmbiguousComma(text: string): boolean {
+  return AMBIGUOUS_COMMA.test(
+    text
+      .trim()
+      .replace(/^rp\.?/i, '')
+      .replace(/[\s\u00a0]/g, ''),
+  );
+}
+
 /** Decimal places of a number written by `parseIdNumber`'s rules, for precision checks. */
 export function decimalPlaces(n: number): number {
   if (Number.isInteger(n)) return 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeCallbackPath, signInUrl } from './redirect';
+import { safeCallbackPath, secondFactorUrl, signInUrl } from './redirect';
 
 describe('safeCallbackPath', () => {
   it.each([
@@ -41,5 +41,11 @@ describe('safeCallbackPath', () => {
   it('builds the sign-in URL with an encoded callback', () => {
     expect(signInUrl('/portofolio/transaksi?x=1')).toBe('/sign-in?callbackUrl=%2Fportofolio%2Ftransaksi%3Fx%3D1');
     expect(signInUrl('//evil.example')).toBe('/sign-in?callbackUrl=%2F');
+  });
+
+  it('builds the code step URL, keeping only a same-site callback', () => {
+    expect(secondFactorUrl('/admin?x=1')).toBe('/sign-in/two-factor?callbackUrl=%2Fadmin%3Fx%3D1');
+    expect(secondFactorUrl('//evil.example')).toBe('/sign-in/two-factor');
+    expect(secondFactorUrl('')).toBe('/sign-in/two-factor');
   });
 });

@@ -36,3 +36,9 @@ export function safeCallbackPath(candidate: string | null | undefined, fallback 
 export function signInUrl(callbackPath: string): string {
   return `/sign-in?callbackUrl=${encodeURIComponent(safeCallbackPath(callbackPath))}`;
 }
+
+/** `/sign-in/two-factor?callbackUrl=…`: the code step of a sign-in, then on to the page. */
+export function secondFactorUrl(callbackPath: string): string {
+  const path = safeCallbackPath(callbackPath, '');
+  return path ? `/sign-in/two-factor?callbackUrl=${encodeURIComponent(path)}` : '/sign-in/two-factor';
+}

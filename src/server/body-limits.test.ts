@@ -130,3 +130,39 @@ describe('body types and control characters', () => {
     expect(answer.status).toBe(200);
   });
 });
+
+describe('JSON endpoints', () => {
+  it.each(['text/plain', 'application/x-www-form-urlencoded', 'application/octet-stream', ''])(
+    'answers 415 to a %s body posted to a JSON endpoint',
+    async (type) => {
+      const before = reached;
+      const answer = await post('/api/portfolio/portfolios', '{"name":"a\\u0000b"}', type);
+      expect(answer.status).toBe(415);
+      expect(reached).toBe(before);
+    },
+  );
+
+  it('refuses a control character behind a deeply nested decoy with 400, and too deep JSON with 400', async () => {
+    const decoy = `{"x":${'['.repeat(20_000)}${']'.repeat(20_000)},"name":"a\\u0000b"}`;
+    const answer = await Promise.race([
+      post('/api/portfolio/portfolios', decoy, 'application/json'),
+      new Promise<Answer>((resolve) => setTimeout(() => resolve({ status: 0, body: 'no answer', sent: 0 }), 5_000)),
+    ]);
+    expect(answer.status).toBe(400);
+    const deep = await post('/api/courses/progress', `{"x":${'['.repeat(40)}${']'.repeat(40)}}`, 'application/json');
+    expect(deep.status).toBe(400);
+    const fine = await post('/api/courses/progress', '{"x":[[1,{"a":"b"}]]}', 'application/json');
+    expect(fine.status).toBe(200);
+  });
+
+  it('lets an empty DELETE through', async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, path: '/api/portfolio/transactions/x', method: 'DELETE' }, (res) =>
+        resolve(res.statusCode ?? 0),
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(status).toBe(200);
+  });
+});

@@ -3,13 +3,27 @@
  * (webhooks 1 MiB, transaction imports 5 MB, everything else 64 KiB), read as a stream and answered
  * 413 the moment the stream passes it, so a body never costs more memory than its route's cap; the
  * rest of a refused body is never read (see `stopReading`).
- * Pages take only form bodies (415 otherwise), and no text field, JSON string or query parameter may
- * carry a control character (400 naming the field): PostgreSQL refuses NUL in text, and nothing in
- * Telaah has a use for the others.
+ * Pages take only form bodies and the JSON endpoints only JSON (415 otherwise), and no text field,
+ * JSON string or query parameter may carry a control character (400 naming the field, see
+ * `./control-chars`).
+ *
+ * Bodies together: every body being read counts against one budget for the process (503 with
+ * Retry-After once it is spent), one client address may send only so many bodies at once (429), and a
+ * body that stalls, or takes too long in all, is answered 408 and its connection closed. So many slow
+ * or stalled bodies cost a bounded amount of memory, and other clients keep getting answers.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { IMPORT_MAX_BYTES, IMPORT_TOO_LARGE } from '../lib/limits';
 import escapeHtml from 'escape-html';
+import {
+  controlCharacterField,
+  controlCharacterInQuery,
+  controlMessage,
+  isJsonType,
+  JSON_TOO_DEEP,
+} from './control-chars';
+
+export { controlMessage } from './control-chars';
 
 const KIB = 1024;
 const MIB = 1024 * KIB;
@@ -18,6 +32,8 @@ export interface BodyRule {
   maxBytes: number;
   /** Only `application/x-www-form-urlencoded` and `multipart/form-data` bodies are accepted. */
   formOnly: boolean;
+  /** Only JSON bodies are accepted (an empty body, as DELETE sends, too). */
+  jsonOnly: boolean;
   /** The Indonesian 413 message. */
   tooLarge: string;
 }
@@ -40,14 +56,19 @@ const IMPORTS = new Set(['/api/portfolio/import', '/portofolio/transaksi']);
 /** Endpoints under /api/ that read a form. */
 const FORM_ENDPOINTS = new Set(['/api/impersonate/start']);
 
+/** Endpoints that read their body as JSON (`readJson`). */
+const JSON_ENDPOINTS = [/^\/api\/portfolio\/(portfolios|transactions)(\/[^/]+)?$/, /^\/api\/courses\/progress$/];
+
 /** The body rule of a route, by its decoded pathname (no trailing slash). */
 export function bodyRuleFor(pathname: string): BodyRule {
   const page = !pathname.startsWith('/api/') && !pathname.startsWith('/_') && pathname !== '/monitoring';
   const formOnly = page || FORM_ENDPOINTS.has(pathname);
-  if (WEBHOOKS.has(pathname)) return { maxBytes: BODY_LIMITS.webhook, formOnly, tooLarge: TOO_LARGE };
-  if (IMPORTS.has(pathname)) return { maxBytes: BODY_LIMITS.import, formOnly, tooLarge: IMPORT_TOO_LARGE };
-  if (pathname.startsWith('/_')) return { maxBytes: BODY_LIMITS.astro, formOnly, tooLarge: TOO_LARGE };
-  return { maxBytes: BODY_LIMITS.standard, formOnly, tooLarge: TOO_LARGE };
+  const jsonOnly = JSON_ENDPOINTS.some((p) => p.test(pathname));
+  const rule = { formOnly, jsonOnly, tooLarge: TOO_LARGE };
+  if (WEBHOOKS.has(pathname)) return { ...rule, maxBytes: BODY_LIMITS.webhook };
+  if (IMPORTS.has(pathname)) return { ...rule, maxBytes: BODY_LIMITS.import, tooLarge: IMPORT_TOO_LARGE };
+  if (pathname.startsWith('/_')) return { ...rule, maxBytes: BODY_LIMITS.astro };
+  return { ...rule, maxBytes: BODY_LIMITS.standard };
 }
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
@@ -56,73 +77,15 @@ function mediaType(req: IncomingMessage): string {
   return (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
-// Tab, line feed and carriage return are text; every other C0 control and DEL is not.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-
-/** The first field (name or value) holding a control character, in query-string or form pairs. */
-function controlInPairs(pairs: Iterable<[string, unknown]>): string | undefined {
-  for (const [name, value] of pairs) {
-    if (CONTROL.test(name) || (typeof value === 'string' && CONTROL.test(value))) return name;
-  }
-  return undefined;
-}
-
-/** The path of the first JSON string (key or value) holding a control character. */
-function controlInJson(value: unknown, at = ''): string | undefined {
-  if (typeof value === 'string') return CONTROL.test(value) ? at || '(isi)' : undefined;
-  if (Array.isArray(value)) {
-    for (const [i, v] of value.entries()) {
-      const found = controlInJson(v, `${at}[${i}]`);
-      if (found) return found;
-    }
-    return undefined;
-  }
-  if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      const path = at ? `${at}.${k}` : k;
-      if (CONTROL.test(k)) return path;
-      const found = controlInJson(v, path);
-      if (found) return found;
-    }
-  }
-  return undefined;
-}
-
-/** The field of a buffered body that holds a control character; undefined when there is none. */
-export async function controlCharacterField(contentType: string, body: Buffer): Promise<string | undefined> {
-  if (body.length === 0) return undefined;
-  const type = contentType.split(';')[0]!.trim().toLowerCase();
-  if (type === 'application/x-www-form-urlencoded') return controlInPairs(new URLSearchParams(body.toString('utf8')));
-  if (type === 'application/json' || type.endsWith('+json')) {
-    try {
-      return controlInJson(JSON.parse(body.toString('utf8')));
-    } catch {
-      return undefined; // Malformed JSON is the endpoint's 400.
-    }
-  }
-  if (type === 'multipart/form-data') {
-    const form = await new Response(new Uint8Array(body), { headers: { 'content-type': contentType } })
-      .formData()
-      .catch(() => null);
-    return form ? controlInPairs(form.entries()) : undefined;
-  }
-  return undefined;
-}
-
-/** The query parameter holding a control character, if any. */
-export function controlCharacterInQuery(url: string | undefined): string | undefined {
-  const q = (url ?? '').indexOf('?');
-  if (q < 0) return undefined;
-  try {
-    return controlInPairs(new URLSearchParams((url ?? '').slice(q + 1).split('#')[0]));
-  } catch {
-    return undefined;
-  }
-}
-
 /** Answers a refused request: JSON under /api/, a short Indonesian page elsewhere. */
-export function refuse(res: ServerResponse, pathname: string, status: number, message: string, field?: string): void {
+export function refuse(
+  res: ServerResponse,
+  pathname: string,
+  status: number,
+  message: string,
+  field?: string,
+  headers: Record<string, string> = {},
+): void {
   if (res.headersSent) return;
   const api = pathname.startsWith('/api/');
   const body = api
@@ -132,6 +95,7 @@ export function refuse(res: ServerResponse, pathname: string, status: number, me
   res.writeHead(status, {
     'content-type': api ? 'application/json; charset=utf-8' : 'text/html; charset=utf-8',
     'cache-control': 'no-store',
+    ...headers,
   });
   res.end(body);
 }
@@ -139,11 +103,6 @@ export function refuse(res: ServerResponse, pathname: string, status: number, me
 /** The short Indonesian page that answers a refused request outside /api/. */
 export function refusalPage(message: string): string {
   return `<!doctype html><html lang="id"><head><meta charset="utf-8"><title>Permintaan ditolak · Telaah</title></head><body><h1>Permintaan ditolak</h1><p>${escapeHtml(message)}</p></body></html>`;
-}
-
-/** The Indonesian message for a field holding a control character. */
-export function controlMessage(field: string): string {
-  return `Kolom "${field}" berisi karakter kontrol yang tidak diizinkan.`;
 }
 
 /** How long a connection that sent a refused body is kept, half-closed, before it is cut. */
@@ -171,36 +130,121 @@ function stopReading(req: IncomingMessage, res: ServerResponse): void {
 
 type Next = (req: IncomingMessage & { body?: Buffer }, res: ServerResponse) => void;
 
+export interface BodyGuardOptions {
+  /** Bytes all bodies being read (and handed on, until answered) may hold together. */
+  budgetBytes: number;
+  /** Bodies one client address may be sending at once. */
+  perAddress: number;
+  /** A body that sends nothing for this long is answered 408. */
+  idleMs: number;
+  /** A body must have arrived whole within this. */
+  totalMs: number;
+}
+
+export const BODY_GUARD_DEFAULTS: BodyGuardOptions = {
+  budgetBytes: 64 * MIB,
+  perAddress: 32,
+  idleMs: 10_000,
+  totalMs: 60_000,
+};
+
+/** Seconds a client is asked to wait when the budget or its address's share is spent. */
+const RETRY_AFTER_S = '5';
+const BUSY = 'Server sedang sibuk menerima kiriman lain. Coba lagi sebentar lagi.';
+const TOO_MANY = 'Terlalu banyak kiriman sekaligus dari alamat Anda. Coba lagi sebentar lagi.';
+const TOO_SLOW = 'Isi permintaan tidak terkirim tepat waktu.';
+const NOT_JSON = 'Endpoint ini hanya menerima isi JSON (Content-Type: application/json).';
+const TOO_DEEP = 'Isi JSON terlalu dalam atau terlalu besar untuk diperiksa.';
+
+export interface BodyGuard {
+  (req: IncomingMessage, res: ServerResponse, pathname: string, next: Next): void;
+  /** Bytes held by bodies now, and bodies being read now. */
+  usage(): { bytes: number; reading: number };
+}
+
 /**
  * Checks the request line and body against the route's rule, then hands the request, with its body
  * read into `req.body` (which the Node adapter uses as the body), to `next`. Refused requests never
  * reach `next`.
  */
-export function guardBody(req: IncomingMessage, res: ServerResponse, pathname: string, next: Next): void {
-  const inQuery = controlCharacterInQuery(req.url);
-  if (inQuery) return refuse(res, pathname, 400, controlMessage(inQuery), inQuery);
-  if (req.method === 'GET' || req.method === 'HEAD') return next(req, res);
-  const rule = bodyRuleFor(pathname);
-  const type = mediaType(req);
-  if (rule.formOnly && !FORM_TYPES.includes(type))
-    return refuse(res, pathname, 415, 'Halaman ini hanya menerima kiriman formulir.');
-  if (Number(req.headers['content-length'] ?? 0) > rule.maxBytes) return refuse(res, pathname, 413, rule.tooLarge);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  const onData = (chunk: Buffer) => {
-    size += chunk.length;
-    if (size <= rule.maxBytes) return void chunks.push(chunk);
-    req.off('data', onData).off('end', onEnd);
-    chunks.length = 0;
-    refuse(res, pathname, 413, rule.tooLarge);
+export function createBodyGuard(options: Partial<BodyGuardOptions> = {}): BodyGuard {
+  const o = { ...BODY_GUARD_DEFAULTS, ...options };
+  let bytes = 0;
+  const reading = new Map<string, number>();
+
+  const guard = (req: IncomingMessage, res: ServerResponse, pathname: string, next: Next): void => {
+    const inQuery = controlCharacterInQuery(req.url);
+    if (inQuery) return refuse(res, pathname, 400, controlMessage(inQuery), inQuery);
+    if (req.method === 'GET' || req.method === 'HEAD') return next(req, res);
+    const rule = bodyRuleFor(pathname);
+    const type = mediaType(req);
+    if (rule.formOnly && !FORM_TYPES.includes(type))
+      return refuse(res, pathname, 415, 'Halaman ini hanya menerima kiriman formulir.');
+    const declared = Number(req.headers['content-length'] ?? 0);
+    const hasBody = declared > 0 || req.headers['transfer-encoding'] !== undefined;
+    if (rule.jsonOnly && hasBody && !isJsonType(type)) return refuse(res, pathname, 415, NOT_JSON);
+    if (declared > rule.maxBytes) return refuse(res, pathname, 413, rule.tooLarge);
+    if (!hasBody) return next(req, res);
+    const busy = (message: string, status = 503) =>
+      refuse(res, pathname, status, message, undefined, { 'retry-after': RETRY_AFTER_S });
+    if (bytes + declared > o.budgetBytes) return busy(BUSY);
+    const address = req.socket.remoteAddress ?? '';
+    if ((reading.get(address) ?? 0) >= o.perAddress) return busy(TOO_MANY, 429);
+
+    // From here the body counts: against its address until it has arrived, against the budget until
+    // the request is answered (or its connection closes).
+    reading.set(address, (reading.get(address) ?? 0) + 1);
+    let held = 0;
+    let arrived = false;
+    const chunks: Buffer[] = [];
+    const doneReading = () => {
+      if (arrived) return;
+      arrived = true;
+      clearTimeout(idle);
+      clearTimeout(total);
+      const left = (reading.get(address) ?? 1) - 1;
+      if (left > 0) reading.set(address, left);
+      else reading.delete(address);
+    };
+    const release = () => {
+      doneReading();
+      bytes -= held;
+      held = 0;
+      chunks.length = 0;
+    };
+    const stop = (status: number, message: string, headers: Record<string, string> = {}) => {
+      req.off('data', onData).off('end', onEnd);
+      release();
+      refuse(res, pathname, status, message, undefined, headers);
+    };
+    const timedOut = () => stop(408, TOO_SLOW);
+    let idle = setTimeout(timedOut, o.idleMs);
+    const total = setTimeout(timedOut, o.totalMs);
+    res.once('close', release);
+    const onData = (chunk: Buffer) => {
+      if (held + chunk.length > rule.maxBytes) return stop(413, rule.tooLarge);
+      if (bytes + chunk.length > o.budgetBytes) return stop(503, BUSY, { 'retry-after': RETRY_AFTER_S });
+      bytes += chunk.length;
+      held += chunk.length;
+      chunks.push(chunk);
+      clearTimeout(idle);
+      idle = setTimeout(timedOut, o.idleMs);
+    };
+    const onEnd = () => {
+      doneReading();
+      const body = Buffer.concat(chunks);
+      chunks.length = 0;
+      void controlCharacterField(req.headers['content-type'] ?? '', body).then(
+        (field) => {
+          if (field === JSON_TOO_DEEP) return refuse(res, pathname, 400, TOO_DEEP);
+          if (field) return refuse(res, pathname, 400, controlMessage(field), field);
+          (req as IncomingMessage & { body?: Buffer }).body = body;
+          next(req, res);
+        },
+        () => refuse(res, pathname, 400, TOO_DEEP),
+      );
+    };
+    req.on('data', onData).on('end', onEnd);
   };
-  const onEnd = () => {
-    const body = Buffer.concat(chunks);
-    void controlCharacterField(req.headers['content-type'] ?? '', body).then((field) => {
-      if (field) return refuse(res, pathname, 400, controlMessage(field), field);
-      (req as IncomingMessage & { body?: Buffer }).body = body;
-      next(req, res);
-    });
-  };
-  req.on('data', onData).on('end', onEnd);
+  return Object.assign(guard, { usage: () => ({ bytes, reading: [...reading.values()].reduce((a, b) => a + b, 0) }) });
 }

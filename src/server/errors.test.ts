@@ -33,3 +33,25 @@ describe('reportServerError without monitoring', () => {
     expect(store).toEqual({ requestId: 'r-2', digest });
   });
 });
+
+describe('an unreachable database', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('is reported once per outage window, whatever the number of failed requests', () => {
+    const lines: string[] = [];
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => lines.push(String(chunk)) > 0);
+    const refused = () =>
+      new Error('Failed query: select 1', {
+        cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      });
+    const digests = new Set(Array.from({ length: 200 }, (_, i) => reportServerError(refused(), { path: `/p${i}` })));
+    expect(digests.size).toBe(200);
+    const logged = lines.map((l) => JSON.parse(l) as { msg: string; error: string });
+    expect(logged.map((l) => [l.msg, l.error])).toEqual([
+      ['server error', 'database unreachable: Failed query: select 1'],
+    ]);
+    // Another kind of failure meanwhile is still reported on its own.
+    reportServerError(new Error('something else'), { path: '/x' });
+    expect(lines).toHaveLength(2);
+  });
+});

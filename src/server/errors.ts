@@ -3,12 +3,38 @@
  * log line, and given a digest that the 500 page shows. The digest is the Sentry event id when
  * monitoring is on and a random id of the same form otherwise, so a member's screenshot leads straight
  * to the log line and to the Sentry event.
+ *
+ * An unreachable database fails every request alike: the first failure of an outage is reported and
+ * logged (its error text starting "database unreachable"), the rest within OUTAGE_WINDOW_MS are only counted (their 500 pages
+ * still get a digest, and the request log still has a line each), and the count is logged with the next
+ * report after the window.
  */
 import { randomUUID } from 'node:crypto';
 import { captureServerError, type ErrorScope } from './integrations/sentry';
 import { withoutQueryParams } from '../lib/monitoring/filters';
 import { log } from './log';
 import { requestContext } from './request-context';
+import { isConnectionFailure } from './db/errors';
+
+/** How long failures of one database outage are reported once. */
+export const OUTAGE_WINDOW_MS = 60_000;
+const outage = { until: 0, suppressed: 0 };
+
+/** True when this failure belongs to an outage already reported (it is counted instead). */
+function repeatOfOutage(error: unknown): boolean {
+  if (!isConnectionFailure(error)) return false;
+  const now = Date.now();
+  if (now < outage.until) {
+    outage.suppressed++;
+    return true;
+  }
+  if (outage.suppressed > 0) {
+    log('error', 'database unreachable: earlier failures', { failures: outage.suppressed, windowMs: OUTAGE_WINDOW_MS });
+  }
+  outage.until = now + OUTAGE_WINDOW_MS;
+  outage.suppressed = 0;
+  return false;
+}
 
 export interface ErrorContext extends ErrorScope {
   path: string;
@@ -41,9 +67,15 @@ export function reportServerError(error: unknown, ctx: ErrorContext): string {
   const known = digestOf(error);
   if (known) return known;
   scrubError(error);
+  const store = requestContext.getStore();
+  if (repeatOfOutage(error)) {
+    const digest = randomUUID().replaceAll('-', '');
+    if (typeof error === 'object' && error !== null) digests.set(error, digest);
+    if (store && !store.digest) store.digest = digest;
+    return store?.digest ?? digest;
+  }
   const digest = captureServerError(error, ctx) ?? randomUUID().replaceAll('-', '');
   if (typeof error === 'object' && error !== null) digests.set(error, digest);
-  const store = requestContext.getStore();
   if (store) store.digest = digest;
   const err = error instanceof Error ? error : new Error(String(error));
   log('error', 'server error', {
@@ -51,7 +83,7 @@ export function reportServerError(error: unknown, ctx: ErrorContext): string {
     method: ctx.method,
     path: ctx.path,
     requestId: ctx.requestId ?? store?.requestId,
-    error: err.message,
+    error: isConnectionFailure(error) ? `database unreachable: ${err.message}` : err.message,
     stack: err.stack,
   });
   return digest;

@@ -22,11 +22,16 @@ import { now } from './config';
 import { getDb } from './db/client';
 import { currentMarketVersion } from './services/market-cache';
 import { pickEncoding } from './static-compressed';
+import { STOCK_CODE_PATTERN } from '../domain/idx';
 
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, stale-while-revalidate=60';
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
-const PUBLIC_ROUTES = [/^\/analisis$/, /^\/analisis\/[A-Z0-9]{4}$/, /^\/api\/emiten\/[A-Z0-9]{4}\/harga$/];
+const PUBLIC_ROUTES = [
+  /^\/analisis$/,
+  new RegExp(`^/analisis/${STOCK_CODE_PATTERN}$`),
+  new RegExp(`^/api/emiten/${STOCK_CODE_PATTERN}/harga$`),
+];
 const ANONYMOUS_RENDER_ROUTES = [
   ...PUBLIC_ROUTES,
   /^\/analisis\/[A-Z0-9]{4}\/[^/]+$/,

@@ -9,6 +9,11 @@ export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 
 const ORDER: Record<LogLevel | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
+/** True when a line of `level` would be written (LOG_LEVEL lets it through). */
+export function logs(level: LogLevel): boolean {
+  return ORDER[level] >= ORDER[config().LOG_LEVEL];
+}
+
 /** Writes one log line when `level` is at or above LOG_LEVEL. */
 export function log(level: LogLevel, msg: string, fields: Record<string, unknown> = {}): void {
   if (ORDER[level] < ORDER[config().LOG_LEVEL]) return;

@@ -1,5 +1,5 @@
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expect, test } from './fixtures';
+import { DEMO, DEMO_PASSWORD, expect, postSecondFactor, test } from './fixtures';
 
 type Who = 'anonim' | 'gratis' | 'reguler' | 'premium' | 'admin';
 /** page = 2xx page, sign-in = redirect to sign-in, upgrade = page with an upgrade call, 404, redirect = elsewhere. */
@@ -71,6 +71,11 @@ const MATRIX: [string, Record<Who, Result>][] = [
     { anonim: 'sign-in', gratis: 'redirect', reguler: 'redirect', premium: 'redirect', admin: 'redirect' },
   ],
   ['/impersonate', ADMIN],
+  ['/admin', ADMIN],
+  ['/admin/anggota', ADMIN],
+  ['/admin/anggota?q=telaah&tier=premium', ADMIN],
+  ['/admin/ringkasan.csv', ADMIN],
+  ['/settings/two-factor', MEMBER],
 ];
 
 async function contextFor(who: Who, baseURL: string): Promise<APIRequestContext> {
@@ -82,6 +87,10 @@ async function contextFor(who: Who, baseURL: string): Promise<APIRequestContext>
     maxRedirects: 0,
   });
   expect(res.status(), `sign-in as ${who}`).toBe(303);
+  if (who === 'admin') {
+    const { cookies } = await ctx.storageState();
+    await postSecondFactor(baseURL, cookies.map((c) => `${c.name}=${c.value}`).join('; '));
+  }
   return ctx;
 }
 

@@ -1,17 +1,20 @@
 /**
  * Shared e2e helpers: the `test` every spec uses (it fails a test on any Content-Security-Policy
- * violation in any page it opened), sign in the way a member does (through the /sign-in form), create a
- * fresh member for a story that writes (a real sign-up, verified through the emailed link, optionally
- * paid up to a tier through the Stripe stand-in), and read the mail outbox of the server under test.
+ * violation in any page it opened), sign in the way a member does (through the /sign-in form), hand a
+ * story that writes a fresh member of its own (from the pool of verified members seeded before the server
+ * started, or a real sign-up verified through the emailed link and optionally paid up to a tier through
+ * the Stripe stand-in), and read the mail outbox of the server under test.
  *
  * Stories run on two workers in any order against one server: a story that changes a member's data,
  * sessions or tier uses its own fresh member; only read-only stories use the shared demo accounts.
  */
 import { test as base, expect, type Page } from '@playwright/test';
 import { randomInt, randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
+import { Secret, TOTP } from 'otpauth';
+import { POOL_FILE } from '../../scripts/lib/demo-cache';
 
 export { expect };
 
@@ -20,9 +23,15 @@ const VIOLATION_MARK = '[csp-violation]';
 /**
  * Playwright's `test`, plus a watch on every page of the test's browser context: a
  * `securitypolicyviolation` event or a console message about the Content Security Policy fails the
- * test, naming the page and what was blocked.
+ * test, naming the page and what was blocked. `member`, `regulerMember` and `premiumMember` hand the story
+ * a fresh member of its own of that tier, signed in on `page` (see freshMember()).
  */
-export const test = base.extend<{ cspViolations: string[] }>({
+export const test = base.extend<{
+  cspViolations: string[];
+  member: Member;
+  regulerMember: Member;
+  premiumMember: Member;
+}>({
   cspViolations: [
     async ({ context }, use) => {
       const violations: string[] = [];
@@ -43,6 +52,9 @@ export const test = base.extend<{ cspViolations: string[] }>({
     },
     { auto: true },
   ],
+  member: async ({ page }, use) => use(await freshMember(page)),
+  regulerMember: async ({ page }, use) => use(await freshMember(page, { tier: 'reguler' })),
+  premiumMember: async ({ page }, use) => use(await freshMember(page, { tier: 'premium' })),
 });
 
 export const DEMO_PASSWORD = 'telaah-demo';
@@ -53,12 +65,93 @@ export const DEMO = {
   gratis: 'gratis@telaah.test',
 } as const;
 
-/** Signs in through the form and waits until the member has landed. */
+/** The demo admin's published TOTP secret (src/server/demo/accounts.ts): admins sign in with two factors. */
+export const DEMO_ADMIN_TOTP_SECRET = 'KRSWYYLBNBAWI3LJNZSGK3LPEBQWI3LJ';
+
+/** The TOTP code of `secret` for the 30-second step `offset` steps from now. */
+export function totpNow(secret: string, offset = 0): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: Date.now() + offset * 30_000,
+  });
+}
+
+/**
+ * Tries of the code step before giving up: two codes per 30-second step. A code works once per account
+ * and each accepted step must be newer than the last, so the demo admin signs in at most about twice per
+ * step across all workers; with a dozen admin stories, one may lose the race for several steps in a row
+ * (seen in a full run with 8 tries). 24 tries wait at most six minutes, added to the story's budget.
+ */
+const ADMIN_CODE_ATTEMPTS = 24;
+
+/**
+ * Waits for the authenticator's next 30-second step (its clock, not the page). The wait is added to the
+ * story's time budget: with stories set up in seconds, more of them sign in as the demo admin in the same
+ * step, and a story that waited most of one for a code would otherwise time out in its own steps.
+ */
+async function waitForNextStep(): Promise<void> {
+  const ms = 30_000 - (Date.now() % 30_000) + 200;
+  const info = test.info();
+  if (info.timeout > 0) info.setTimeout(info.timeout + ms);
+  await new Promise((r) => setTimeout(r, ms));
+}
+
+/**
+ * Answers the code step of a sign-in. A code works once per account, and parallel stories sign in as the
+ * demo admin in the same 30 seconds: a refused code is followed by the next step's, then by waiting for
+ * a fresh step.
+ */
+export async function enterSecondFactor(page: Page, secret: string): Promise<void> {
+  for (let attempt = 0; attempt < ADMIN_CODE_ATTEMPTS; attempt++) {
+    await page.getByLabel('Kode', { exact: true }).fill(totpNow(secret, attempt % 2));
+    const answer = page.waitForResponse(
+      (r) => r.url().includes('/sign-in/two-factor') && r.request().method() === 'POST',
+    );
+    await page.getByRole('button', { name: 'Verifikasi' }).click();
+    if ((await answer).status() === 303) return;
+    // Signed in after all (the answer seen was not the one that moved the page on).
+    await page.waitForLoadState();
+    if (!new URL(page.url()).pathname.startsWith('/sign-in/two-factor')) return;
+    await expect(page.getByRole('alert')).toBeVisible();
+    // Both codes taken: wait for the authenticator's next step (its clock, not the page).
+    if (attempt % 2 === 1) await waitForNextStep();
+  }
+  throw new Error('The second factor was refused every time');
+}
+
+/**
+ * The code step for a sign-in made outside a browser (`cookie`: the session cookie the password step
+ * set), retried as enterSecondFactor() does.
+ */
+export async function postSecondFactor(
+  baseURL: string,
+  cookie: string,
+  secret = DEMO_ADMIN_TOTP_SECRET,
+): Promise<void> {
+  for (let attempt = 0; attempt < ADMIN_CODE_ATTEMPTS; attempt++) {
+    const res = await fetch(`${baseURL}/sign-in/two-factor`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: baseURL, cookie },
+      body: new URLSearchParams({ code: totpNow(secret, attempt % 2) }),
+      redirect: 'manual',
+    });
+    await res.arrayBuffer();
+    if (res.status === 303) return;
+    // Both codes taken: wait for the authenticator's next step (its clock, not the page).
+    if (attempt % 2 === 1) await waitForNextStep();
+  }
+  throw new Error('The second factor was refused every time');
+}
+
+/** Signs in through the form (with the code step for the demo admin) and waits until the member has landed. */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD, callbackUrl?: string): Promise<void> {
   await page.goto(callbackUrl ? `/sign-in?callbackUrl=${encodeURIComponent(callbackUrl)}` : '/sign-in');
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Kata sandi', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Masuk', exact: true }).click();
+  if (email === DEMO.admin) {
+    await expect(page).toHaveURL(/\/sign-in\/two-factor/);
+    await enterSecondFactor(page, DEMO_ADMIN_TOTP_SECRET);
+  }
   await expect(page).not.toHaveURL(/\/sign-in/);
 }
 
@@ -85,9 +178,12 @@ export interface OutboxMail {
   html?: string;
 }
 
-/** Messages the server wrote to DATA_DIR/outbox (no SMTP in e2e), oldest first. */
-export function outbox(): OutboxMail[] {
-  const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+/**
+ * Messages the server wrote to DATA_DIR/outbox (no SMTP in e2e), oldest first; `dataDir`: a server of
+ * the spec's own instead of the suite's.
+ */
+export function outbox(dataDir = process.env.E2E_DATA_DIR ?? ''): OutboxMail[] {
+  const dir = path.join(dataDir, 'outbox');
   let files: string[] = [];
   try {
     files = readdirSync(dir).sort();
@@ -98,12 +194,12 @@ export function outbox(): OutboxMail[] {
 }
 
 /** The newest message to `to`, waiting for it to arrive. */
-export async function latestMailTo(to: string): Promise<OutboxMail> {
+export async function latestMailTo(to: string, dataDir?: string): Promise<OutboxMail> {
   let found: OutboxMail | undefined;
   await expect
     .poll(
       () =>
-        (found = outbox()
+        (found = outbox(dataDir)
           .filter((m) => m.to === to)
           .at(-1)),
       { timeout: 10_000 },
@@ -125,8 +221,12 @@ export type PaidTier = 'reguler' | 'premium';
  * loopback device). Sign-ups are limited per client address, as for real visitors; each fresh member
  * signs up from an address of its own, like a separate visitor would.
  */
-function postSignUp(baseURL: string, form: Record<string, string>): Promise<{ status: number; body: string }> {
-  const url = new URL('/sign-up', baseURL);
+export function postSignUp(
+  baseURL: string,
+  form: Record<string, string>,
+  search = '',
+): Promise<{ status: number; body: string }> {
+  const url = new URL(`/sign-up${search}`, baseURL);
   const body = new URLSearchParams(form).toString();
   const localAddress = `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
   return new Promise((resolve, reject) => {
@@ -134,7 +234,7 @@ function postSignUp(baseURL: string, form: Record<string, string>): Promise<{ st
       {
         host: '127.0.0.1',
         port: url.port,
-        path: url.pathname,
+        path: url.pathname + url.search,
         method: 'POST',
         localAddress,
         headers: {
@@ -156,19 +256,125 @@ function postSignUp(baseURL: string, form: Record<string, string>): Promise<{ st
   });
 }
 
+/** A member of the pool (scripts/lib/member-pool.ts), as DATA_DIR/e2e-pool.json lists it. */
+interface PoolMember extends Member {
+  tier: 'gratis' | PaidTier;
+}
+
+let poolCache: PoolMember[] | null | undefined;
+
+/** The pool's members, or null when the server under test was started without one. */
+function poolMembers(): PoolMember[] | null {
+  if (poolCache !== undefined) return poolCache;
+  try {
+    const file = path.join(process.env.E2E_DATA_DIR ?? '', POOL_FILE);
+    poolCache = (JSON.parse(readFileSync(file, 'utf8')) as { members: PoolMember[] }).members;
+  } catch {
+    poolCache = null;
+  }
+  return poolCache;
+}
+
 /**
- * A new member of its own for a story that writes: signed up through the real /sign-up form handler,
- * verified through the link in the emailed message, signed in on `page`, and with `tier` paid for one
- * month through the Stripe stand-in's checkout page (gratis when no tier is given).
+ * Takes a member of `tier` from the pool that no story has taken yet, in this worker or another: a claim is a
+ * file created exclusively (`wx`) under DATA_DIR/e2e-pool-claims. Null when the pool has none left.
+ */
+function claimPoolMember(tier: 'gratis' | PaidTier): Member | null {
+  const members = poolMembers();
+  if (!members) return null;
+  const claims = path.join(process.env.E2E_DATA_DIR ?? '', 'e2e-pool-claims');
+  mkdirSync(claims, { recursive: true });
+  for (const m of members) {
+    if (m.tier !== tier) continue;
+    try {
+      writeFileSync(path.join(claims, m.email), test.info().titlePath.join(' › '), { flag: 'wx' });
+      return { email: m.email, password: m.password, name: m.name };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+  return null;
+}
+
+/** POSTs a form of the site as the page's browser context (its cookies), from the site's own origin. */
+async function postForm(page: Page, pathname: string, form: Record<string, string>): Promise<string> {
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const res = await page.request.post(pathname, { form, headers: { origin }, maxRedirects: 0 });
+  expect(res.status(), `POST ${pathname}: ${(await res.text()).slice(0, 300)}`).toBe(303);
+  return res.headers()['location'] ?? '/';
+}
+
+/**
+ * A new member of its own for a story that writes, signed in on `page`: a verified member of `tier` (gratis
+ * when none is given) from the pool seeded before the server started (scripts/lib/member-pool.ts; a paid
+ * tier is one month paid by card through the Stripe stand-in's provider), signed in by posting the
+ * /sign-in form, landing where that form lands. A `name` or `password` of the story's own is set through the
+ * account settings form. When the pool has no member left (or the server has none, or E2E_MEMBER_POOL=off
+ * to compare), the member signs up as signUpMember() does. Reports show the set-up as one step.
+ * `server`: a server of the spec's own (its origin and data folder) instead of the suite's; `page` must have
+ * it as its base URL. Such a server has no pool: its members sign up.
  */
 export async function freshMember(
   page: Page,
-  opts: { tier?: PaidTier; name?: string; password?: string } = {},
+  opts: { tier?: PaidTier; name?: string; password?: string; server?: { origin: string; dataDir: string } } = {},
+): Promise<Member> {
+  const pooled = process.env.E2E_MEMBER_POOL === 'off' || opts.server ? null : claimPoolMember(opts.tier ?? 'gratis');
+  if (!pooled) return signUpMember(page, opts);
+  return test.step(`fresh ${opts.tier ?? 'gratis'} member from the pool`, () => signInPoolMember(page, pooled, opts), {
+    box: true,
+  });
+}
+
+async function signInPoolMember(
+  page: Page,
+  pooled: Member,
+  opts: { name?: string; password?: string },
+): Promise<Member> {
+  const info = test.info();
+  // Up to three password hashes on the server (sign-in, a new password): time the story's own steps keep.
+  if (info.timeout > 0) info.setTimeout(info.timeout + 10_000);
+  const member = { ...pooled };
+  const landing = await postForm(page, '/sign-in', { email: member.email, password: member.password });
+  if (opts.name && opts.name !== member.name) {
+    await postForm(page, '/settings/account', { intent: 'name', name: opts.name });
+    member.name = opts.name;
+  }
+  if (opts.password && opts.password !== member.password) {
+    await postForm(page, '/settings/account', {
+      intent: 'password',
+      currentPassword: member.password,
+      newPassword: opts.password,
+    });
+    member.password = opts.password;
+  }
+  await page.goto(landing);
+  await expect(page).not.toHaveURL(/\/sign-in/);
+  return member;
+}
+
+/**
+ * A new member of its own that signs up through the real /sign-up form handler, verified through the
+ * link in the emailed message, signed in on `page`, and with `tier` paid for one month through the Stripe
+ * stand-in's checkout page (gratis when no tier is given). Slower than freshMember(): for stories about
+ * signing up, verifying or paying, and when the pool is used up.
+ */
+export function signUpMember(
+  page: Page,
+  opts: { tier?: PaidTier; name?: string; password?: string; server?: { origin: string; dataDir: string } } = {},
+): Promise<Member> {
+  return test.step(`fresh ${opts.tier ?? 'gratis'} member signed up`, () => signUpThroughForms(page, opts), {
+    box: true,
+  });
+}
+
+async function signUpThroughForms(
+  page: Page,
+  opts: { tier?: PaidTier; name?: string; password?: string; server?: { origin: string; dataDir: string } },
 ): Promise<Member> {
   const info = test.info();
   // Two password hashes, three pages and maybe a checkout: time the story's own steps do not have to share.
   if (info.timeout > 0) info.setTimeout(info.timeout + (opts.tier ? 40_000 : 25_000));
-  const baseURL = info.project.use.baseURL!;
+  const baseURL = opts.server?.origin ?? info.project.use.baseURL!;
   const member: Member = {
     email: `anggota-${randomUUID().slice(0, 12)}@contoh.test`,
     password: opts.password ?? 'sate-padang-2026',
@@ -177,7 +383,9 @@ export async function freshMember(
   const res = await postSignUp(baseURL, { name: member.name, email: member.email, password: member.password });
   // A successful sign-up answers POST/redirect/GET: 303 back to /sign-up, which shows "Cek email Anda".
   expect(res.status, `sign-up of ${member.email}: ${res.body.slice(0, 200)}`).toBe(303);
-  const link = /https?:\/\/\S+verify-email\?token=[\w-]+/.exec((await latestMailTo(member.email)).text)![0];
+  const link = /https?:\/\/\S+verify-email\?token=[\w-]+/.exec(
+    (await latestMailTo(member.email, opts.server?.dataDir)).text,
+  )![0];
   await page.goto(link);
   await expect(page.getByText('Email Anda sudah terverifikasi.')).toBeVisible();
   await signIn(page, member.email, member.password);
@@ -188,6 +396,8 @@ export async function freshMember(
 /** Pays one month of `tier` through the Stripe stand-in's hosted checkout, as a member would. */
 export async function payTier(page: Page, tier: PaidTier): Promise<void> {
   await page.goto(`/pay?plan=${tier}-1`);
+  // QRIS (Midtrans) is preselected where both are offered.
+  await page.getByRole('radio', { name: /Kartu kredit/ }).check();
   await page.getByRole('button', { name: /^Bayar Rp/ }).click();
   await expect(page).toHaveURL(/\/c\/pay\/cs_test_/);
   await page.getByRole('button', { name: 'Bayar', exact: true }).click();

@@ -4,13 +4,14 @@
  * input that used to reach the database raw, and fuzzed input on every JSON and form endpoint.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { PAYMENT_AND_TELEGRAM_ENV, PORTS } from '../../playwright.config';
-import { DEMO, DEMO_PASSWORD, expect, test } from './fixtures';
+import { DEMO, DEMO_PASSWORD, expect, postSecondFactor, test } from './fixtures';
 import { postChunked } from '../chunked-post';
+import { getFrom, stallBodies } from '../stalled-bodies';
+import { demoDataDir } from './demo-data';
 
 // This spec starts servers of its own for its stories: they run in declaration order, in one worker.
 test.describe.configure({ mode: 'default' });
@@ -28,17 +29,19 @@ let server: Server;
 
 async function startServer(): Promise<Server> {
   let log = '';
+  const APP_NOW = '2026-11-20T10:00:00+07:00';
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     env: {
       ...process.env,
       PORT: String(PORT),
       HOST: '127.0.0.1',
       APP_URL: BASE,
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'telaah-hardening-')),
+      // The cached demo database, copied: start.ts finds it loaded.
+      DATA_DIR: await demoDataDir('telaah-hardening-', APP_NOW),
       DATABASE_URL: '',
       NODE_ENV: 'test',
       AUTH_SECRET: 'e2e-secret-not-for-production-0123456789',
-      APP_NOW: '2026-11-20T10:00:00+07:00',
+      APP_NOW,
       LOG_LEVEL: 'info',
       JOBS_INTERVAL_SECONDS: '0',
       SENTRY_DSN: '',
@@ -78,6 +81,11 @@ const BODY_ROUTES: [string, string][] = [
   ['/api/notifications/unsubscribe', 'application/x-www-form-urlencoded'],
   ['/sign-in', 'application/x-www-form-urlencoded'],
   ['/sign-up', 'application/x-www-form-urlencoded'],
+  ['/sign-in/two-factor', 'application/x-www-form-urlencoded'],
+  ['/settings/two-factor', 'application/x-www-form-urlencoded'],
+  ['/admin/anggota/00000000-0000-4000-8000-000000000000', 'application/x-www-form-urlencoded'],
+  ['/admin/promo', 'application/x-www-form-urlencoded'],
+  ['/admin/uji-coba', 'application/x-www-form-urlencoded'],
   ['/reset-password', 'application/x-www-form-urlencoded'],
   ['/settings/account', 'application/x-www-form-urlencoded'],
   ['/settings/notification', 'application/x-www-form-urlencoded'],
@@ -86,6 +94,10 @@ const BODY_ROUTES: [string, string][] = [
   ['/telegram', 'application/x-www-form-urlencoded'],
   ['/starting-guide/rekomendasi-saya', 'application/x-www-form-urlencoded'],
   ['/courses/dasar-investasi-saham', 'application/x-www-form-urlencoded'],
+  ['/watchlist', 'application/x-www-form-urlencoded'],
+  ['/notifikasi', 'application/x-www-form-urlencoded'],
+  ['/portofolio/dividen/pajak', 'application/x-www-form-urlencoded'],
+  ['/portofolio/saham/BBCA', 'application/x-www-form-urlencoded'],
 ];
 
 /** The route files that read a body, so that a new one cannot be left out of BODY_ROUTES unnoticed. */
@@ -98,6 +110,13 @@ function bodyTakingRouteFiles(dir = 'src/pages'): string[] {
   });
 }
 
+/** The cookies of a response's Set-Cookie headers, as a Cookie header. */
+const cookiesOf = (res: Response) =>
+  res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+
 async function signInCookie(email: string): Promise<string> {
   const res = await fetch(`${BASE}/sign-in`, {
     method: 'POST',
@@ -106,10 +125,12 @@ async function signInCookie(email: string): Promise<string> {
     redirect: 'manual',
   });
   expect(res.status).toBe(303);
-  return res.headers
+  const cookie = res.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
+  if (email === DEMO.admin) await postSecondFactor(BASE, cookie);
+  return cookie;
 }
 
 test.describe('pengunjung yang berniat jahat', () => {
@@ -300,5 +321,133 @@ test.describe('pengunjung yang berniat jahat', () => {
       );
     }
     expect(server.log().slice(from)).not.toContain('"level":"error"');
+  });
+
+  test('POST /api/auth/signout milik Auth.js mengakhiri sesi di server, bukan hanya cookie-nya', async () => {
+    const session = await signInCookie(DEMO.reguler);
+    const csrf = await fetch(`${BASE}/api/auth/csrf`, { headers: { cookie: session } });
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const out = await fetch(`${BASE}/api/auth/signout`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        origin: BASE,
+        cookie: `${session}; ${cookiesOf(csrf)}`,
+      },
+      body: new URLSearchParams({ csrfToken }),
+      redirect: 'manual',
+    });
+    expect(out.status).toBeLessThan(400);
+    // The attacker kept a copy of the cookie: it opens nothing any more.
+    for (const url of ['/portofolio/all', '/settings/account', '/api/portfolio/holdings']) {
+      const res = await fetch(`${BASE}${url}`, { headers: { cookie: session }, redirect: 'manual' });
+      expect(res.status, url).not.toBe(200);
+    }
+  });
+
+  test('tulisan JSON tanpa Origin situs ini dijawab 403', async () => {
+    const cookie = await signInCookie(DEMO.premium);
+    const create = (headers: Record<string, string>) =>
+      fetch(`${BASE}/api/portfolio/portfolios`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, ...headers },
+        body: JSON.stringify({ name: 'Tanpa Origin' }),
+      });
+    expect((await create({})).status).toBe(403);
+    expect((await create({ origin: 'https://evil.example' })).status).toBe(403);
+    expect((await create({ origin: BASE })).status).toBe(201);
+  });
+
+  test('format=constructor dan format=__proto__ pada laporan tahunan dijawab 400', async () => {
+    const cookie = await signInCookie(DEMO.premium);
+    for (const format of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const res = await fetch(`${BASE}/api/portfolio/reports/annual?year=2025&format=${format}`, {
+        headers: { cookie },
+      });
+      expect(res.status, format).toBe(400);
+      expect(res.headers.get('content-type'), format).toContain('application/json');
+    }
+    const sso = await fetch(`${BASE}/sso-callback?error=constructor`);
+    expect(await sso.text()).not.toContain('native code');
+    for (const rentang of ['constructor', '__proto__', 'toString']) {
+      const compare = await fetch(`${BASE}/analisis/banding?kode=BBCA,BBRI&rentang=${rentang}`);
+      expect(compare.status, rentang).toBe(200);
+    }
+  });
+
+  test('multipart rusak ke /api/impersonate/start dijawab 400, bukan 500', async () => {
+    const cookie = await signInCookie(DEMO.admin);
+    const from = server.log().length;
+    for (const body of ['--x\r\nContent-Disposition: form-data; name="memberId"\r\n\r\nabc', 'bukan multipart', '']) {
+      const res = await fetch(`${BASE}/api/impersonate/start`, {
+        method: 'POST',
+        headers: { 'content-type': 'multipart/form-data; boundary=x', origin: BASE, cookie },
+        body,
+        redirect: 'manual',
+      });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+    }
+    expect(server.log().slice(from)).not.toContain('"status":500');
+  });
+
+  test('isi non-JSON ke endpoint JSON dijawab 415, umpan bersarang dalam dijawab 400', async () => {
+    const cookie = await signInCookie(DEMO.premium);
+    const post = (type: string, body: string) =>
+      fetch(`${BASE}/api/portfolio/portfolios`, {
+        method: 'POST',
+        headers: { 'content-type': type, origin: BASE, cookie },
+        body,
+        signal: AbortSignal.timeout(10_000),
+      });
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/octet-stream']) {
+      const res = await post(type, '{"name":"a\\u0000b"}');
+      expect(res.status, type).toBe(415);
+    }
+    const decoy = `{"x":${'['.repeat(20_000)}${']'.repeat(20_000)},"name":"a\\u0000b"}`;
+    const deep = await post('application/json', decoy);
+    expect(deep.status).toBe(400);
+    const nested = await post('application/json', `{"x":${'['.repeat(100)}${']'.repeat(100)},"name":"Nested"}`);
+    expect(nested.status).toBe(400);
+    expect(server.log()).not.toContain('"status":500');
+  });
+
+  test('2 000 isi yang macet dari satu alamat: RSS tetap terkendali dan alamat lain tetap dijawab', async () => {
+    test.setTimeout(120_000);
+    const pid = server.child.pid!;
+    const before = rssBytes(pid);
+    let peak = before;
+    const attack = await stallBodies({
+      host: '127.0.0.1',
+      port: PORT,
+      from: '127.0.0.3',
+      path: '/api/webhooks/midtrans',
+      connections: 2_000,
+      bodyBytes: 1_040_000,
+      declaredBytes: 1_048_000,
+    });
+    try {
+      // While the attack holds its connections, another address is answered, repeatedly.
+      for (let i = 0; i < 10; i++) {
+        peak = Math.max(peak, rssBytes(pid));
+        const started = performance.now();
+        expect(await getFrom('127.0.0.2', `${BASE}/analisis`)).toBe(200);
+        expect(performance.now() - started).toBeLessThan(5_000);
+        await new Promise((r) => setTimeout(r, 300));
+      }
+      peak = Math.max(peak, rssBytes(pid));
+      const answered = attack.statuses();
+      console.log(
+        `stalled bodies: RSS ${(before / MB).toFixed(0)} → peak ${(peak / MB).toFixed(0)} MB, answers ${JSON.stringify(answered)}`,
+      );
+      test.info().annotations.push({
+        type: 'stalled-bodies',
+        description: `RSS ${(before / MB).toFixed(0)} → peak ${(peak / MB).toFixed(0)} MB; answers ${JSON.stringify(answered)}`,
+      });
+      expect(peak - before).toBeLessThan(200 * MB);
+      // Most were turned away at once, with a time to come back.
+      expect((answered['429'] ?? 0) + (answered['503'] ?? 0)).toBeGreaterThan(1_500);
+    } finally {
+      attack.close();
+    }
   });
 });

@@ -8,7 +8,11 @@ const PREMIUM_ANALYSIS = '/analisis/non-emiten/suku-bunga-bi-dan-saham-perbankan
 /** Chooses Midtrans on /pay and lands on the stand-in's Snap page; returns the order id. */
 async function payWithMidtrans(page: Page, plan: string, price: string): Promise<string> {
   await page.goto(`/pay?plan=${plan}`);
-  await page.getByRole('radio', { name: /QRIS, e-wallet, atau virtual account/ }).check();
+  // QRIS and the other Midtrans ways come first and are preselected; the card is the second choice.
+  const methods = page.getByRole('radio');
+  await expect(methods.first()).toHaveAccessibleName(/QRIS, e-wallet, atau virtual account/);
+  await expect(methods.first()).toBeChecked();
+  await expect(page.getByRole('radio', { name: /Kartu kredit/ })).not.toBeChecked();
   await page.getByRole('button', { name: `Bayar ${price}` }).click();
   await expect(page).toHaveURL(new RegExp(`127\\.0\\.0\\.1:${PORTS.midtrans}/snap/v4/redirection/`));
   return (await page.getByText(/^Order /).textContent())!.replace('Order ', '').trim();
@@ -114,20 +118,73 @@ test('pembayaran Midtrans yang ditolak lalu dilunasi memberi akses sekali', asyn
   await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('Lunas');
 });
 
-test('pembayaran virtual account yang menunggu lalu kedaluwarsa tidak memberi akses tambahan', async ({
+test('di ponsel, "bayar nanti" menunjukkan nomor VA, bank, jumlah dan batas waktu; bisa dibuka lagi, lalu kedaluwarsa tanpa akses tambahan', async ({
   page,
   request,
 }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
   // A Reguler member until 20 December 2026 (one month paid by card, listed in the history).
   await freshMember(page, { tier: 'reguler' });
   const orderId = await payWithMidtrans(page, 'reguler-3', 'Rp 399.000');
   await page.getByRole('button', { name: 'Bayar nanti (virtual account)' }).click();
-  await expect(page.getByRole('heading', { name: 'Pembayaran sedang diproses' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Menunggu transfer Anda' })).toBeVisible();
+  const how = page.getByTestId('cara-bayar');
+  await expect(how.getByRole('heading', { name: 'Transfer ke virtual account BCA' })).toBeVisible();
+  await expect(how.getByTestId('bank')).toHaveText('BCA');
+  const va = (await how.getByTestId('nomor-va').textContent())!;
+  expect(va).toMatch(/^12112\d{6}$/);
+  await expect(how.getByTestId('jumlah-transfer')).toHaveText('Rp 399.000');
+  await expect(how.getByTestId('batas-bayar')).toHaveText('21 November 2026 pukul 10.00 WIB');
+  // Nothing of it is cut off on a phone.
+  expect(await how.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+
+  // Later: the member finds it again from Keanggotaan, and /pay warns before a second purchase.
+  await page.goto('/settings/membership');
+  const waiting = page.getByRole('region', { name: 'Menunggu transfer Anda' });
+  await expect(waiting.getByTestId('nomor-va')).toHaveText(va);
+  await expect(waiting.getByTestId('batas-bayar')).toHaveText('21 November 2026 pukul 10.00 WIB');
+  await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText('Diproses');
+  await page.goto('/pay?plan=reguler-3');
+  await expect(page.getByRole('status').filter({ hasText: 'menunggu transfer' })).toContainText(
+    'sampai 21 November 2026 pukul 10.00 WIB',
+  );
+  await page.getByRole('link', { name: 'Lihat nomor virtual account' }).click();
+  await expect(page.getByTestId('nomor-va')).toHaveText(va);
+
+  // Midtrans expires the transfer: the status page says so, and no access was added.
   await midtransStatus(request, orderId, 'expire');
-  await page.getByRole('link', { name: 'Periksa lagi' }).click();
+  await page.getByRole('link', { name: 'Saya sudah transfer — periksa lagi' }).click();
   await expect(page.getByRole('heading', { name: 'Pembayaran gagal' })).toBeVisible();
   await expect(page.getByRole('alert')).toContainText('Batas waktu pembayaran habis');
   await page.goto('/settings/membership');
+  await expect(page.getByRole('region', { name: 'Menunggu transfer Anda' })).toHaveCount(0);
   await expect(page.getByTestId('aktif-sampai')).toHaveText('aktif sampai 20 Desember 2026');
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(2);
+});
+
+test('Mandiri Bill: kode perusahaan dan kode bayar, lalu lunas setelah anggota kembali dari Keanggotaan', async ({
+  page,
+  request,
+}) => {
+  await freshMember(page);
+  const orderId = await payWithMidtrans(page, 'reguler-1', 'Rp 149.000');
+  await page.getByRole('button', { name: 'Bayar nanti (Mandiri Bill)' }).click();
+  const how = page.getByTestId('cara-bayar');
+  await expect(how.getByRole('heading', { name: 'Bayar lewat Mandiri Bill' })).toBeVisible();
+  await expect(how.getByTestId('kode-perusahaan')).toHaveText('70012');
+  await expect(how.getByTestId('nomor-va')).toHaveText(/^\d{12}$/);
+  await expect(how.getByTestId('jumlah-transfer')).toHaveText('Rp 149.000');
+
+  // The member pays at the bank; Midtrans' notification is lost (0 deliveries): asking Midtrans on the way
+  // back from Keanggotaan settles it.
+  await midtransStatus(request, orderId, 'settlement', 0);
+  await page.goto('/settings/membership');
+  await expect(page.getByRole('region', { name: 'Menunggu transfer Anda' }).getByTestId('kode-perusahaan')).toHaveText(
+    '70012',
+  );
+  await page.getByRole('link', { name: 'Sudah transfer? Periksa status' }).click();
+  await expect(page.getByRole('heading', { name: 'Pembayaran berhasil' })).toBeVisible();
+  await page.goto('/settings/membership');
+  await expect(page.getByRole('region', { name: 'Menunggu transfer Anda' })).toHaveCount(0);
+  await expect(page.getByTestId('aktif-sampai')).toHaveText('aktif sampai 20 Desember 2026');
 });

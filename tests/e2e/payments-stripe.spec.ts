@@ -9,6 +9,7 @@ const stripe = new Stripe('sk_test_e2e_stand_in', { host: '127.0.0.1', port: POR
 
 async function startPayment(page: Page, plan: string): Promise<void> {
   await page.goto(`/pay?plan=${plan}`);
+  await page.getByRole('radio', { name: /Kartu kredit/ }).check();
   await page.getByRole('button', { name: /^Bayar Rp/ }).click();
   await expect(page).toHaveURL(new RegExp(`127\\.0\\.0\\.1:${PORTS.stripe}/c/pay/cs_test_`));
 }
@@ -31,6 +32,7 @@ test('anggota gratis membayar Reguler 1 bulan lewat Stripe, mendapat kuitansi da
   await page.getByRole('link', { name: 'Pilih Reguler 1 bulan' }).click();
   await expect(page).toHaveURL(/\/pay\?plan=reguler-1$/);
   await expect(page.getByTestId('masa-aktif')).toContainText('sampai 20 Desember 2026');
+  await page.getByRole('radio', { name: /Kartu kredit/ }).check();
   await page.getByRole('button', { name: 'Bayar Rp 149.000' }).click();
 
   // The stand-in's hosted checkout page, as Stripe Checkout would show it.

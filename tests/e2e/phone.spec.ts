@@ -29,14 +29,18 @@ test('di ponsel anggota melihat nilai, L/R, bobot, dan perubahan hari ini tiap s
   await expectWithinWidth(page, page.getByRole('link', { name: 'Kinerja' }), 'the Kinerja tab');
   const card = page.getByRole('list', { name: 'Kepemilikan saham' }).getByRole('listitem').first();
   await expectWithinWidth(page, card.getByRole('link'), 'the ticker');
-  for (const label of ['Nilai pasar', 'L/R', 'Bobot', 'Hari ini']) {
-    const figure = card.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd');
+  // The day's change is "Hari ini" for a close of today, else named by its trading day (src/lib/day-change.ts).
+  const DAY = 'Hari ini|Perubahan \\d{2} \\S+ \\d{4}';
+  for (const label of ['Nilai pasar', 'L/R', 'Bobot', DAY]) {
+    const figure = card.locator('dt', { hasText: new RegExp(`^(${label})$`) }).locator('xpath=following-sibling::dd');
     await expectWithinWidth(page, figure, label);
     await expect(figure).toHaveText(label === 'Bobot' ? /\d+,\d %/ : /Rp\s?[\d.]+|—/);
   }
   await expect(card.locator('dd').nth(1)).toHaveText(/Rp\s?[\d.]+.*%/);
   await expect(card.getByRole('link')).toHaveAttribute('href', /^\/portofolio\/saham\/[A-Z]{4}$/);
-  const today = page.locator('.stat').filter({ has: page.locator('.stat-label', { hasText: /^Hari ini$/ }) });
+  const today = page
+    .locator('.stat')
+    .filter({ has: page.locator('.stat-label', { hasText: new RegExp(`^(${DAY})$`) }) });
   await expectWithinWidth(page, today, 'the change today');
   await expect(today.locator('.stat-value')).toHaveText(/^[+−-]?Rp\s?[\d.]+$/);
 });
@@ -52,8 +56,9 @@ test('di ponsel pengunjung melihat rating, target, dan potensi setiap analisis t
       const figure = card.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd');
       await expectWithinWidth(page, figure, `${label} of card ${i + 1}`);
     }
-    await expect(card.locator('dd').nth(1)).toHaveText(/^Rp\s?[\d.]+$|^—$/);
-    await expect(card.locator('dd').nth(2)).toHaveText(/^[+−]?[\d.]+,\d %$|^—$/);
+    // A paid call's target and upside read "Terkunci" for a visitor (docs/product.md §10.6).
+    await expect(card.locator('dd').nth(1)).toHaveText(/^Rp\s?[\d.]+$|^—$|^Terkunci$/);
+    await expect(card.locator('dd').nth(2)).toHaveText(/^[+−]?[\d.]+,\d %$|^—$|^Terkunci$/);
   }
   await expect(page.getByRole('table')).toBeHidden();
 });

@@ -203,7 +203,7 @@ test.describe('tanpa JavaScript', () => {
     await form.getByRole('button', { name: 'Simpan transaksi' }).click();
     const status = page.getByRole('status').first();
     await expect(status).toContainText('Beli ASII 500 lembar pada 1 Oktober 2026 (biaya Rp 3.976) tersimpan.');
-    await expect(status).toContainText('Harga Rp 5.301 di luar fraksi harga BEI (kelipatan Rp 25)');
+    await expect(status).toContainText('Harga Rp 5.301 di luar fraksi harga BEI pada 1 Oktober 2026 (kelipatan Rp 25)');
 
     await form.getByLabel('Jual', { exact: true }).check();
     await form.getByLabel('Tanggal', { exact: true }).fill('2026-11-02');
@@ -276,7 +276,9 @@ test.describe('tanpa JavaScript', () => {
     await expect(page.getByRole('alert')).toContainText('Baris 2, kolom ticker: Kode saham ZZZZ tidak dikenal.');
     await page.getByLabel('Berkas CSV').setInputFiles(file('KLBF'));
     await page.getByRole('button', { name: 'Impor berkas' }).click();
-    await expect(page.getByRole('status').first()).toHaveText('1 transaksi diimpor ke Portofolio utama.');
+    // KLBF traded at Rp 1.115–1.125 that day: the row is imported with a warning naming the range (§10.7).
+    await expect(page.getByRole('status').first()).toContainText('1 transaksi diimpor ke Portofolio utama.');
+    await expect(page.getByRole('status').first()).toContainText('di luar rentang harga KLBF');
     await expect(page.locator('.tx-table')).toContainText('KLBF');
   });
 });
@@ -306,10 +308,15 @@ test('anggota membuat portofolio kedua, mengganti nama dan pengaturannya', async
   await expect(settings.getByRole('heading', { name: 'Sekuritas B' })).toBeVisible();
   await expect(settings.getByLabel('Biaya beli (%)')).toHaveValue('0,19');
   await settings.getByLabel('Nama', { exact: true }).fill('Sekuritas B Syariah');
-  await settings.getByRole('radio', { name: /^0 %/ }).check();
+  await settings.getByRole('radio', { name: /^Tetap 0 %/ }).check();
   await settings.getByRole('button', { name: 'Simpan pengaturan' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Pengaturan Sekuritas B Syariah disimpan.' })).toBeVisible();
-  await expect(page.locator('#pengaturan form').first().getByRole('radio', { name: /^0 %/ })).toBeChecked();
+  await expect(
+    page
+      .locator('#pengaturan form')
+      .first()
+      .getByRole('radio', { name: /^Tetap 0 %/ }),
+  ).toBeChecked();
   await expect(page.getByLabel('Portofolio', { exact: true }).first()).toContainText('Sekuritas B Syariah');
 });
 

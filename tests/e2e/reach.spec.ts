@@ -220,6 +220,8 @@ test.describe('ditemukan mesin pencari dan tampil baik saat dibagikan', () => {
 });
 
 test.describe('terpasang di ponsel', () => {
+  // The service worker is blocked elsewhere (playwright.config.ts); these stories are about it.
+  test.use({ serviceWorkers: 'allow' });
   test('manifest sah dengan ikon yang diminta peramban', async ({ page, request }) => {
     await page.goto('/');
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');

@@ -7,19 +7,26 @@ import { DEMO, expect, freshMember, signIn, test } from './fixtures';
 const PAGE = '/starting-guide/rekomendasi-saya';
 const questions = (page: Page) => page.locator('form.questionnaire fieldset');
 
-/** The current call per ticker (its latest analysis), read from the demo content. */
-function currentCalls(): Map<string, string> {
+const TIER_RANK: Record<string, number> = { gratis: 0, reguler: 1, premium: 2 };
+
+/**
+ * The current call per ticker (its latest analysis), read from the demo content: those whose tier the
+ * viewer's reaches, as a call's target and upside are behind its tier.
+ */
+function currentCalls(viewerTier: 'reguler' | 'premium'): Map<string, string> {
   const dir = path.resolve('content/analisis');
-  const latest = new Map<string, { date: string; rating: string }>();
+  const latest = new Map<string, { date: string; rating: string; tier: string }>();
   for (const ticker of readdirSync(dir)) {
     for (const file of readdirSync(path.join(dir, ticker)).filter((f) => f.endsWith('.mdx') && !f.startsWith('_'))) {
       const text = readFileSync(path.join(dir, ticker, file), 'utf8');
       const date = text.match(/^date:\s*(\S+)/m)![1]!;
       const rating = text.match(/^rating:\s*(\w+)/m)![1]!;
-      if ((latest.get(ticker)?.date ?? '') < date) latest.set(ticker, { date, rating });
+      const tier = text.match(/^tier:\s*(\w+)/m)![1]!;
+      if ((latest.get(ticker)?.date ?? '') < date) latest.set(ticker, { date, rating, tier });
     }
   }
-  return new Map([...latest].map(([t, c]) => [t, c.rating]));
+  const visible = [...latest].filter(([, c]) => TIER_RANK[c.tier]! <= TIER_RANK[viewerTier]!);
+  return new Map(visible.map(([t, c]) => [t, c.rating]));
 }
 
 interface Row {
@@ -47,8 +54,12 @@ async function expectAxeClean(page: Page) {
 }
 
 /** Checks a recommendation list against the content's current calls and the allowed risk classes. */
-async function expectConsistent(page: Page, allowed: string[]): Promise<Row[]> {
-  const calls = currentCalls();
+async function expectConsistent(
+  page: Page,
+  allowed: string[],
+  viewerTier: 'reguler' | 'premium' = 'reguler',
+): Promise<Row[]> {
+  const calls = currentCalls(viewerTier);
   const listed = await rows(page);
   expect(listed.length).toBeGreaterThan(0);
   for (const r of listed) {
@@ -137,7 +148,7 @@ test('anggota premium mengisi kuesioner; jawaban yang kurang disebutkan nomornya
   await page.getByRole('button', { name: 'Lihat profil risiko saya' }).click();
   await expect(page.getByRole('heading', { name: 'Profil risiko Anda: Agresif' })).toBeVisible();
   await expect(page.getByText('Profil risiko Anda tersimpan.')).toBeVisible();
-  await expectConsistent(page, ['rendah', 'sedang', 'tinggi']);
+  await expectConsistent(page, ['rendah', 'sedang', 'tinggi'], 'premium');
 });
 
 test('anggota gratis melihat contoh rekomendasi dan ajakan meningkatkan paket, tanpa kuesioner', async ({

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { DEMO, expect, signIn, test } from './fixtures';
 
 /** Colours in an element's screenshot: how many distinct ones, how much is not white, how much is the brand green. */
 async function screenshotColours(page: Page, el: Locator) {
@@ -61,7 +61,11 @@ test.describe('daftar analisis tanpa JavaScript', () => {
     const tickers = (await page.locator('tbody tr td:first-child').allInnerTexts()).map((t) => t.trim());
     expect(tickers.sort()).toEqual(['PTBA', 'UNVR']);
     await page.goto('/analisis?urut=upside&jenis=emiten');
-    const upsides = (await page.locator('tbody tr td:last-child').allInnerTexts()).map((t) =>
+    // Current calls first, by upside; a visitor sees paid calls' upside as "Terkunci" (docs/product.md §10.6, §10.9).
+    const rows = page.locator('tbody tr').filter({ hasNotText: 'Sudah diperbarui' });
+    const shown = (await rows.locator('td:last-child').allInnerTexts()).filter((t) => /\d/.test(t));
+    expect(shown.length).toBeGreaterThan(1);
+    const upsides = shown.map((t) =>
       Number(
         t
           .replace(/[^\d,−-]/g, '')
@@ -92,7 +96,10 @@ test.describe('halaman emiten', () => {
     await expect(page.getByRole('button', { name: '1 bulan' })).toHaveAttribute('aria-pressed', 'true');
     await expect(caption).toHaveText(/Harga BBCA 1 bulan terakhir/);
     await page.getByRole('button', { name: '5 tahun' }).click();
-    await expect(caption).toHaveText(/Harga BBCA 5 tahun terakhir: dari Rp [\d.]+ \(\d+ \w+ 2023\)/);
+    // Three years of data under "5 tahun": the caption names the first date, not "5 tahun terakhir" (§10.17).
+    await expect(caption).toHaveText(
+      /Harga BBCA sejak \d+ \w+ 2023 \(data yang tersedia\): dari Rp [\d.]+ \(\d+ \w+ 2023\)/,
+    );
   });
 
   test('angka kunci menunjukkan rumusnya saat diketuk', async ({ page }) => {
@@ -112,6 +119,8 @@ test.describe('halaman emiten', () => {
   });
 
   test('halaman emiten menampilkan riwayat dividen dan analisis dengan target harga', async ({ page }) => {
+    // The latest BBCA call is Premium: its target is for Premium members (docs/product.md §10.6).
+    await signIn(page, DEMO.premium);
     await page.goto('/analisis/BBCA');
     const history = page.getByRole('list', { name: /Analisis dan riwayat target harga/ });
     await expect(history.getByRole('listitem')).toHaveCount(3);
@@ -138,6 +147,8 @@ test.describe('halaman emiten', () => {
 
 test.describe('halaman analisis', () => {
   test('pembaca mengubah asumsi DCF dan melihat nilai wajar dihitung ulang', async ({ page }) => {
+    // The analyst's DCF inputs are part of this Premium call (docs/product.md §10.6).
+    await signIn(page, DEMO.premium);
     await page.goto('/analisis/BBCA/kinerja-kuartal-iii-2026');
     const value = page.getByTestId('dcf-value');
     await value.scrollIntoViewIfNeeded();

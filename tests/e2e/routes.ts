@@ -39,4 +39,7 @@ export const ROUTES: RouteCase[] = [
   { path: '/sso-callback?error=OAuthCallback', access: 'public' },
   { path: '/check-user', access: 'member' },
   { path: '/impersonate', access: 'admin' },
+  { path: '/admin', access: 'admin' },
+  { path: '/admin/anggota', access: 'admin' },
+  { path: '/settings/two-factor', access: 'member' },
 ];

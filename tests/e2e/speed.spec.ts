@@ -3,8 +3,8 @@
  * and 304s for public research pages, and no shared caching of anything that depends on the viewer.
  */
 import { request as apiRequest, type APIRequestContext } from '@playwright/test';
-import { existsSync } from 'node:fs';
-import { get, type IncomingHttpHeaders } from 'node:http';
+import { existsSync, readdirSync } from 'node:fs';
+import { get, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
 import { demoAnalyses, htmlText } from './analyses';
 import { DEMO, expect, freshMember, signIn, signOut, test } from './fixtures';
@@ -24,6 +24,42 @@ function rawGet(
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
     }).on('error', reject);
   });
+}
+
+/** A HEAD, answered as sent. */
+function rawHead(url: URL, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: 'HEAD', headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers }));
+    });
+    req.on('error', reject).end();
+  });
+}
+
+/** Headers that describe the connection or the moment, not the resource: left out of the HEAD/GET comparison. */
+const PER_MESSAGE = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'set-cookie']);
+
+/** What a HEAD must repeat of the GET: the status, every header about the resource, the names of cookies set. */
+function described(res: { status: number; headers: IncomingHttpHeaders }) {
+  const headers = Object.fromEntries(Object.entries(res.headers).filter(([name]) => !PER_MESSAGE.has(name)));
+  // A page with a server island hashes its encrypted (per-request) props into the policy: the directives
+  // and the number of hashes are the resource's, the hashes themselves the message's.
+  const csp = headers['content-security-policy'];
+  if (typeof csp === 'string') headers['content-security-policy'] = csp.replace(/'sha256-[^']+'/g, "'sha256'");
+  const cookies = (res.headers['set-cookie'] ?? []).map((c) => c.split('=')[0]).sort();
+  return { status: res.status, headers, cookies };
+}
+
+/** Every pre-rendered page of the build, by its URL. */
+function prerenderedPages(dir = 'dist/client', url = ''): string[] {
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.isDirectory() && !entry.name.startsWith('_'))
+      out.push(...prerenderedPages(`${dir}/${entry.name}`, `${url}/${entry.name}`));
+    else if (entry.name === 'index.html') out.push(url || '/');
+  }
+  return out;
 }
 
 test('halaman dan aset dikirim terkompresi bila peramban menerimanya', async ({ request, baseURL }) => {
@@ -64,6 +100,48 @@ test('halaman riset publik memberi ETag dan 304 bila tidak berubah', async ({ re
     const other = await request.get(path, { headers: { 'if-none-match': 'W/"lain"' } });
     expect(other.status(), path).toBe(200);
   }
+});
+
+test('HEAD memberi status dan header yang sama dengan GET di setiap halaman publik', async ({ request, baseURL }) => {
+  test.slow();
+  const fromSitemaps: string[] = [];
+  for (const map of ['pages', 'analisis', 'emiten']) {
+    const xml = await (await request.get(`/sitemap-${map}.xml`)).text();
+    for (const [, loc] of xml.matchAll(/<loc>([^<]+)<\/loc>/g)) fromSitemaps.push(new URL(loc!).pathname);
+  }
+  expect(fromSitemaps.length).toBeGreaterThan(20);
+  const paths = new Set([
+    ...prerenderedPages(),
+    ...fromSitemaps,
+    ...ROUTES.filter((r) => r.access === 'public').map((r) => r.path),
+    ...demoAnalyses().map((a) => a.url),
+    ...PUBLIC_RESEARCH,
+    ...['/robots.txt', '/sitemap-index.xml', '/analisis/rss.xml', '/api/emiten.json', '/manifest.webmanifest'],
+    ...['/favicon.svg', '/halaman-yang-tidak-ada', '/courses/tidak-ada'],
+  ]);
+  let validated = 0;
+  for (const path of paths) {
+    const url = new URL(path, baseURL);
+    for (const encoding of ['br, gzip', 'identity']) {
+      const headers = { 'accept-encoding': encoding };
+      // HEAD first: a page that is rendered and kept on its first request must say the same both ways.
+      const head = await rawHead(url, headers);
+      const got = await rawGet(url, headers);
+      const label = `${path} (${encoding})`;
+      expect(described(head), label).toEqual(described(got));
+      if (head.headers['content-length'] !== undefined)
+        expect(Number(head.headers['content-length']), label).toBe(got.body.length);
+      const etag = got.headers['etag'];
+      if (!etag) continue;
+      validated++;
+      const again = { ...headers, 'if-none-match': etag };
+      const [head304, get304] = [await rawHead(url, again), await rawGet(url, again)];
+      expect(get304.status, label).toBe(304);
+      expect(described(head304), label).toEqual(described(get304));
+    }
+  }
+  // The pre-rendered pages and the public research pages carry validators.
+  expect(validated).toBeGreaterThan(2 * 20);
 });
 
 /** A page the build pre-rendered: the same file for everyone, holding nothing gated. */
@@ -157,7 +235,7 @@ test('halaman portofolio yang disimpan di memori mengikuti setiap perubahan dan 
   const buy = async (ticker: string) => {
     const res = await page.request.post('/api/portfolio/transactions', {
       headers: { origin: baseURL! },
-      data: { ticker, date: '2026-11-02', type: 'buy', shares: 100, price: 3_000 },
+      data: { ticker, date: '2026-11-02', type: 'buy', shares: 100, price: 3_000, priceConfirmed: '1' },
     });
     expect(res.status(), await res.text()).toBe(201);
     return ((await res.json()) as { transaction: { id: string } }).transaction.id;

@@ -1,9 +1,8 @@
-import { createHash, createHmac } from 'node:crypto';
 import { type Page } from '@playwright/test';
 import { DEMO, expect, freshMember, signIn, test } from './fixtures';
 import { TELEGRAM_E2E } from './telegram-env';
 import { PORTS } from '../../playwright.config';
-import { joinRequest, startCommand, type TgUser } from '../fixtures/telegram';
+import { joinRequest, startCommand, widgetQuery as signedWidgetQuery, type TgUser } from '../fixtures/telegram';
 
 const STAND_IN = `http://127.0.0.1:${PORTS.telegram}`;
 const APP_NOW = new Date(process.env.APP_NOW ?? '2026-11-20T10:00:00+07:00');
@@ -25,18 +24,7 @@ async function telegramSends(update: object, secret?: string | null): Promise<nu
 
 /** The Telegram Login Widget's redirect query for `user`, signed like Telegram does. */
 function widgetQuery(user: TgUser, authDate: Date, token: string = TELEGRAM_E2E.token): URLSearchParams {
-  const fields: Record<string, string> = {
-    id: String(user.id),
-    first_name: user.first_name,
-    username: user.username ?? '',
-    auth_date: String(Math.floor(authDate.getTime() / 1000)),
-  };
-  const check = Object.keys(fields)
-    .sort()
-    .map((k) => `${k}=${fields[k]}`)
-    .join('\n');
-  const hash = createHmac('sha256', createHash('sha256').update(token).digest()).update(check).digest('hex');
-  return new URLSearchParams({ ...fields, hash });
+  return signedWidgetQuery(user, authDate, token);
 }
 
 /** Nothing leaves for telegram.org (the Login Widget script) in tests. */

@@ -74,8 +74,9 @@ test('anggota melihat kasus BBCA di halaman saham, tabel laba terealisasi, dan l
   const csv = await page.request.get('/api/portfolio/reports/annual?year=2025&format=csv');
   expect(csv.headers()['content-type']).toContain('text/csv');
   const text = await csv.text();
-  expect(text).toContain('BBCA,PT Bank Central Asia Tbk,100,9265,926500');
-  expect(text).toContain('2025-06-02,BBCA,100,1000000,1000,2500,997500,926500,71000');
+  // Semicolons and decimal commas, for a spreadsheet in Indonesian settings (docs/product.md §10.14).
+  expect(text).toContain('BBCA;PT Bank Central Asia Tbk;100;9265;926500');
+  expect(text).toContain('2025-06-02;BBCA;100;1000000;1000;2500;997500;926500;71000');
   for (const format of ['pdf', 'xlsx']) {
     const res = await page.request.get(`/api/portfolio/reports/annual?year=2025&format=${format}`);
     expect(res.status(), format).toBe(200);

@@ -18,6 +18,7 @@ import { PORTS } from '../../playwright.config';
 import { SERVER_NODE_FLAGS } from '../../scripts/lib/server-flags.mjs';
 import { htmlText } from './analyses';
 import { DEMO, DEMO_PASSWORD, expect, test } from './fixtures';
+import { createDemoDatabase } from './demo-data';
 
 // This spec starts servers of its own for its stories: they run in declaration order, in one worker.
 test.describe.configure({ mode: 'default' });
@@ -95,8 +96,8 @@ test.describe('dua server aplikasi di satu PostgreSQL', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(240_000);
-    await admin(`CREATE DATABASE ${DB_NAME}`);
-    // The first server migrates and loads the demo data (asked for explicitly on PostgreSQL).
+    // The database starts as a copy of the demo data (a template, loaded once): `--demo` finds it loaded.
+    await createDemoDatabase(ADMIN_URL, DB_NAME, APP_NOW);
     a = await startServer(PORTS.twoServersA, ['--demo']);
     b = await startServer(PORTS.twoServersB);
     proxy = await startProxy();
@@ -150,7 +151,8 @@ test.describe('dua server aplikasi di satu PostgreSQL', () => {
     const ticker = ['ASII', 'UNVR', 'ICBP', 'TLKM', 'BBRI'].find((t) => !before.a!.includes(t))!;
     const added = await page.request.post(`${PROXY}/api/portfolio/transactions`, {
       headers: { origin: PROXY },
-      data: { ticker, date: '2026-11-02', type: 'buy', shares: 100, price: 5_000 },
+      // A price far from the day's range, so confirmed as the form's "Harga ini benar" would.
+      data: { ticker, date: '2026-11-02', type: 'buy', shares: 100, price: 5_000, priceConfirmed: '1' },
     });
     expect(added.status(), await added.text()).toBe(201);
     for (const [name, tickers] of Object.entries(await held())) {
@@ -179,7 +181,7 @@ test.describe('dua server aplikasi di satu PostgreSQL', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'telaah-two-import-'));
     const file = path.join(dir, 'harga.csv');
     writeFileSync(file, `date,ticker,open,high,low,close,volume\n${lastDate},BBCA,1505,1505,1505,1505,1000\n`);
-    const imported = spawnSync('npx', ['tsx', 'scripts/market-import.ts', '--kind', 'prices', file], {
+    const imported = spawnSync('npx', ['tsx', 'scripts/market-import.ts', '--kind', 'prices', '--keep-demo', file], {
       env: serverEnv(PORTS.twoServersProxy),
       encoding: 'utf8',
     });

@@ -50,6 +50,21 @@ describe('accounts', () => {
     ).toMatchObject({ ok: true });
   });
 
+  it('carries where the visitor was going in the verification link, only when it is a path on this site', async () => {
+    const mailTo = (email: string) =>
+      outbox()
+        .filter((m) => m.to === email)
+        .at(-1)!.text;
+    const form = (email: string) => ({ name: 'Rina Pembeli', email, password: 'kopi-tubruk-pagi' });
+    await signUp(h.db, form('rina@contoh.id'), { ...req(T0, '10.0.0.7'), next: '/pay?plan=premium-1' });
+    expect(mailTo('rina@contoh.id')).toMatch(/verify-email\?token=[\w-]+&next=%2Fpay%3Fplan%3Dpremium-1\s/);
+    for (const [i, next] of ['//evil.example/pay', 'https://evil.example/', '/\\evil.example'].entries()) {
+      const email = `tamu${i}@contoh.id`;
+      await signUp(h.db, form(email), { ...req(T0, '10.0.0.8'), next });
+      expect(mailTo(email)).not.toContain('next=');
+    }
+  });
+
   it.each([
     [{ name: '', email: 'a@b.id', password: 'kopi-tubruk-pagi' }, 'name', 'Nama minimal 2 karakter.'],
     [

@@ -60,7 +60,7 @@ afterAll(() => {
 // the editor's tool reports each kind of mistake (a frontmatter field, a bad value, the body) by file and field.
 const CASES: [fixture: string, file: string, field: string, message: RegExp][] = [
   // A ticker the market data lacks is only warned about at start-up and after imports; its format is checked.
-  ['bad-ticker', 'analisis/ZZZZ/kode-salah-tulis.mdx', 'emiten', /ticker must be 4 capital letters/],
+  ['bad-ticker', 'analisis/ZZZZ/kode-salah-tulis.mdx', 'emiten', /ticker must be a stock code/],
   ['bad-date', 'analisis/BBCA/tanggal-salah.mdx', 'date', /must be a date written as YYYY-MM-DD/],
   ['one-section', 'analisis/BBCA/satu-bagian.mdx', 'sections', /two "##" sections/],
 ];

@@ -85,7 +85,7 @@ describe('a new course folder', () => {
         )
       )
         break;
-      if (i === 150 || server.exitCode !== null) throw new Error(`server did not start:\n${output}`);
+      if (i === 600 || server.exitCode !== null) throw new Error(`server did not start:\n${output}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   }, 240_000);

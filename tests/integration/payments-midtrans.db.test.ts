@@ -19,6 +19,7 @@ import { startCheckout } from '../../src/server/services/payments/checkout';
 import { captureReturn } from '../../src/server/services/payments/capture';
 import { configuredProviders } from '../../src/server/services/payments/registry';
 import { handleWebhook } from '../../src/server/services/payments/webhooks';
+import { awaitingTransfers } from '../../src/server/services/payments/history';
 import { currentTier } from '../../src/server/services/membership';
 import { addMonthsWib } from '../../src/domain/membership-schedule';
 import { midtransSignature, startMidtransStandIn } from '../stand-ins/midtrans';
@@ -159,6 +160,56 @@ describe('Midtrans payments', () => {
     });
     expect(await passesOf(user.id)).toEqual([]);
     expect((await currentTier(h.db, user.id, NOW)).tier).toBe('gratis');
+  });
+
+  /** The member picks "Bayar nanti" on the Snap page (BCA virtual account, or Mandiri Bill). */
+  async function payLater(orderId: string, how: 'nanti' | 'mandiri') {
+    const res = await fetch(`${standIn.url}/snap/v4/redirection/${standIn.orders.get(orderId)!.token}/${how}`, {
+      method: 'POST',
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(303);
+  }
+
+  it('keeps the virtual account, amount and deadline of a transfer, and lists it until the deadline', async () => {
+    const { user, orderId } = await checkout('reguler-3');
+    await payLater(orderId, 'nanti');
+    const va = standIn.orders.get(orderId)!.va!;
+    expect(va.va_number).toMatch(/^12112\d{6}$/);
+    expect(await statusOf(orderId)).toMatchObject({
+      status: 'processing',
+      method: 'bank_transfer',
+      amount: 399_000,
+      payBank: 'bca',
+      payNumber: va.va_number,
+      payBillerCode: null,
+      payBy: new Date('2026-11-21T10:00:00+07:00'),
+    });
+    expect((await awaitingTransfers(h.db, user.id, NOW)).map((p) => p.id)).toEqual([orderId]);
+    // Past the deadline the account takes no money: no longer listed, even before Midtrans says "expire".
+    expect(await awaitingTransfers(h.db, user.id, new Date('2026-11-21T10:00:00+07:00'))).toEqual([]);
+    // Another member never sees it.
+    const other = await createUser(h.db);
+    expect(await awaitingTransfers(h.db, other.id, NOW)).toEqual([]);
+    await standIn.setStatus(orderId, 'settlement');
+    expect(await statusOf(orderId)).toMatchObject({ status: 'paid', method: 'bank_transfer' });
+    expect(await awaitingTransfers(h.db, user.id, NOW)).toEqual([]);
+    expect((await currentTier(h.db, user.id, NOW)).tier).toBe('reguler');
+  });
+
+  it('keeps Mandiri Bill as company code and payment code', async () => {
+    const { user, orderId } = await checkout('premium-1');
+    await payLater(orderId, 'mandiri');
+    expect(await statusOf(orderId)).toMatchObject({
+      status: 'processing',
+      method: 'echannel',
+      payBank: 'mandiri',
+      payBillerCode: '70012',
+      payNumber: standIn.orders.get(orderId)!.bill!.bill_key,
+    });
+    await standIn.setStatus(orderId, 'expire');
+    expect(await statusOf(orderId)).toMatchObject({ status: 'expired' });
+    expect(await awaitingTransfers(h.db, user.id, NOW)).toEqual([]);
   });
 
   it('grants once when a denied transaction is settled afterwards', async () => {

@@ -2,19 +2,26 @@
  * A stand-in for IDX's trading summary JSON on loopback: `GET /primary/TradingSummary/GetStockSummary`
  * and `…/GetIndexSummary` with `date=YYYYMMDD&start=0&length=N`, answering `{ draw, recordsTotal,
  * recordsFiltered, data }` with records shaped like IDX's (all synthetic). A day without data answers an
- * empty list, as IDX does. Tests put days in with `setDay` and can make a response arrive cut off.
+ * empty list, as IDX does. Tests put days in with `setDay` and can make a response arrive cut off, or
+ * make the stand-in refuse as IDX's site does plain HTTP clients at times: HTTP 403, a Cloudflare
+ * "Just a moment…" challenge page, or an HTML page with status 200 where JSON was asked for.
  */
 import type { Server } from 'node:http';
 import { json, serve, type Res } from './http';
 
 export type IdxRecord = Record<string, unknown>;
 
+/** How the stand-in refuses: a bare 403, a Cloudflare-style challenge page (403), or HTML with 200. */
+export type IdxRefusal = 'forbidden' | 'challenge' | 'html';
+
 export interface IdxStandIn {
   url: string;
   setDay(date: string, day: { stocks: IdxRecord[]; indexes: IdxRecord[] }): void;
   /** Serves the next responses of `endpoint` for `date` with only the first `bytes` bytes of the body. */
   truncate(endpoint: 'GetStockSummary' | 'GetIndexSummary', date: string, bytes: number): void;
-  /** Forgets every day and cut. */
+  /** Answers every request (or only `endpoint`'s) with `refusal` until reset; null stops refusing. */
+  refuse(refusal: IdxRefusal | null, endpoint?: 'GetStockSummary' | 'GetIndexSummary'): void;
+  /** Forgets every day, cut and refusal. */
   reset(): void;
   /** Requests received, as `endpoint date`. */
   requests(): string[];
@@ -82,6 +89,24 @@ export function indexRecord(date: string, code: string, close: number): IdxRecor
   };
 }
 
+const CHALLENGE_PAGE =
+  '<!DOCTYPE html><html lang="en-US"><head><title>Just a moment...</title>' +
+  '<meta http-equiv="refresh" content="390"></head><body><div id="challenge-running">Checking if the site ' +
+  'connection is secure</div><script src="/cdn-cgi/challenge-platform/h/b/orchestrate/chl_page/v1"></script>' +
+  '</body></html>';
+
+function refusalResponse(refusal: IdxRefusal): Res {
+  const html = { 'content-type': 'text/html; charset=UTF-8' };
+  if (refusal === 'forbidden') return { status: 403, headers: { 'content-type': 'text/plain' }, body: 'Forbidden' };
+  if (refusal === 'challenge')
+    return { status: 403, headers: { ...html, 'cf-mitigated': 'challenge' }, body: CHALLENGE_PAGE };
+  return {
+    status: 200,
+    headers: html,
+    body: '<!DOCTYPE html><html><head><title>IDX</title></head><body>Beranda</body></html>',
+  };
+}
+
 function page(records: IdxRecord[], length: number): Res {
   const data = records.slice(0, length).map((r, i) => ({ ...r, No: i + 1 }));
   return json(200, { draw: 0, recordsTotal: records.length, recordsFiltered: records.length, data });
@@ -90,11 +115,14 @@ function page(records: IdxRecord[], length: number): Res {
 export async function startIdxStandIn(port = 0): Promise<IdxStandIn> {
   const days = new Map<string, { stocks: IdxRecord[]; indexes: IdxRecord[] }>();
   const cuts = new Map<string, number>();
+  const refusals = new Map<string, IdxRefusal>();
   const seen: string[] = [];
   const handler = (endpoint: 'GetStockSummary' | 'GetIndexSummary') => (req: { query: URLSearchParams }) => {
     const raw = req.query.get('date') ?? '';
     const date = `${raw.slice(0, 4)}-${raw.slice(4, 6)}-${raw.slice(6, 8)}`;
     seen.push(`${endpoint} ${date}`);
+    const refusal = refusals.get(endpoint) ?? refusals.get('*');
+    if (refusal) return refusalResponse(refusal);
     const day = days.get(date);
     const res = page(
       day ? (endpoint === 'GetStockSummary' ? day.stocks : day.indexes) : [],
@@ -114,9 +142,14 @@ export async function startIdxStandIn(port = 0): Promise<IdxStandIn> {
     url,
     setDay: (date, day) => void days.set(date, day),
     truncate: (endpoint, date, bytes) => void cuts.set(`${endpoint} ${date}`, bytes),
+    refuse: (refusal, endpoint) => {
+      if (refusal) refusals.set(endpoint ?? '*', refusal);
+      else refusals.delete(endpoint ?? '*');
+    },
     reset: () => {
       days.clear();
       cuts.clear();
+      refusals.clear();
     },
     requests: () => [...seen],
     close: () => closeServer(server),

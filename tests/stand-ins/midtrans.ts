@@ -1,6 +1,7 @@
 /**
  * A local stand-in for the parts of Midtrans Telaah calls, for development and tests: Snap "create
- * transaction" (→ redirect_url to a hosted page with Bayar / Bayar nanti / Batal / Gagal), the Core API's
+ * transaction" (→ redirect_url to a hosted page with Bayar / Bayar nanti (BCA virtual account or Mandiri Bill) /
+ * Batal / Gagal), the Core API's
  * `GET /v2/{order_id}/status` and `POST /v2/{order_id}/refund`, and HTTP notifications carrying a correct
  * `signature_key` = SHA512(order_id + status_code + gross_amount + server key).
  *
@@ -9,6 +10,12 @@
  * Then run the app with MIDTRANS_API_BASE=http://127.0.0.1:12112. Each notification is delivered
  * MIDTRANS_STANDIN_DELIVERIES times at once (default 1), before the browser is sent back. The finish URL
  * comes with each transaction; unfinish and error URLs (dashboard settings at Midtrans) are derived from it.
+ *
+ * A "pay later" transaction is described the way Midtrans describes bank transfers (Core API bank
+ * transfer guide, HTTP notification samples): `payment_type: "bank_transfer"` with
+ * `va_numbers: [{ bank, va_number }]` (Permata: `permata_va_number`), or `payment_type: "echannel"` with
+ * `biller_code` and `bill_key` for Mandiri Bill; `transaction_time` and `expiry_time` are
+ * "YYYY-MM-DD HH:mm:ss" in WIB, and the default expiry of a bank transfer is 24 hours.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { deliver, escapeHtml, isMain, json, page, redirect, serve, type Req, type Res, type Route } from './http';
@@ -36,6 +43,33 @@ export interface Order {
   fraud_status?: string;
   payment_type?: string;
   transaction_id: string;
+  /** Refunds made through the Core API, as the status API and refund notifications list them. */
+  refunds?: {
+    refund_chargeback_id: number;
+    refund_amount: string;
+    created_at: string;
+    reason: string;
+    refund_key: string;
+    refund_method: string;
+  }[];
+  /** Bank transfer: the virtual account Midtrans issued (`bank` is bca, bni, bri, permata, cimb …). */
+  va?: { bank: string; va_number: string };
+  /** Mandiri Bill (echannel). */
+  bill?: { biller_code: string; bill_key: string };
+}
+
+/** When the stand-in's transactions happen (WIB, Midtrans' format); the e2e clock says the same. */
+export const TRANSACTION_TIME = '2026-11-20 10:00:00';
+/** Bank transfers expire 24 hours after the transaction by default. */
+export const EXPIRY_TIME = '2026-11-21 10:00:00';
+
+/** A deterministic-looking virtual account number for an order: company prefix + digits of its id. */
+function vaNumber(prefix: string, orderId: string, length: number): string {
+  const digits = createHash('sha256')
+    .update(orderId)
+    .digest('hex')
+    .replace(/[^0-9]/g, '');
+  return (prefix + digits).slice(0, length).padEnd(length, '0');
 }
 
 const STATUS_CODE: Record<string, string> = {
@@ -65,8 +99,9 @@ export async function startMidtransStandIn(opts: MidtransStandInOptions) {
     const status = o.transaction_status!;
     const gross = `${o.gross_amount}.00`;
     const code = STATUS_CODE[status] ?? '200';
+    const pendingTransfer = o.va || o.bill;
     return {
-      transaction_time: '2026-11-20 10:00:00',
+      transaction_time: TRANSACTION_TIME,
       transaction_status: status,
       transaction_id: o.transaction_id,
       status_message: 'midtrans payment notification',
@@ -78,7 +113,72 @@ export async function startMidtransStandIn(opts: MidtransStandInOptions) {
       gross_amount: gross,
       fraud_status: o.fraud_status ?? 'accept',
       currency: 'IDR',
+      ...(o.refunds?.length
+        ? {
+            refund_amount: `${o.refunds.reduce((n, r) => n + Number(r.refund_amount), 0)}.00`,
+            refunds: o.refunds,
+          }
+        : {}),
+      ...(o.va && o.va.bank === 'permata'
+        ? { permata_va_number: o.va.va_number }
+        : o.va
+          ? { va_numbers: [o.va], payment_amounts: [] }
+          : {}),
+      ...(o.bill ?? {}),
+      ...(pendingTransfer ? { expiry_time: EXPIRY_TIME } : {}),
+      ...(status === 'settlement' ? { settlement_time: TRANSACTION_TIME } : {}),
     };
+  }
+
+  /**
+   * POST /v2/{order_id}/refund as Midtrans answers it. Only a settled (or accepted captured) transaction can be
+   * refunded; a refund_key already used is refused; the whole amount by default, less makes `partial_refund`.
+   * The notification goes out before the answer.
+   */
+  async function refund(o: Order, req: Req): Promise<Res> {
+    const p = JSON.parse(req.body || '{}') as { refund_key?: string; amount?: number; reason?: string };
+    const key = p.refund_key ?? randomUUID();
+    if (!/^[A-Za-z0-9_-]{1,100}$/.test(key))
+      return json(200, { status_code: '400', status_message: 'refund_key is invalid' });
+    if (o.refunds?.some((r) => r.refund_key === key))
+      return json(200, {
+        status_code: '406',
+        status_message: 'Duplicate refund_key, the refund has already been made',
+      });
+    const refunded = (o.refunds ?? []).reduce((n, r) => n + Number(r.refund_amount), 0);
+    if (!['settlement', 'capture', 'partial_refund'].includes(o.transaction_status!))
+      return json(200, { status_code: '412', status_message: 'Merchant cannot modify the status of the transaction' });
+    const amount = p.amount ?? o.gross_amount - refunded;
+    if (!Number.isInteger(amount) || amount <= 0 || amount > o.gross_amount - refunded)
+      return json(200, {
+        status_code: '413',
+        status_message: 'The request cannot be processed due to malformed syntax in the request body: amount',
+      });
+    const entry = {
+      refund_chargeback_id: (o.refunds?.length ?? 0) + 1,
+      refund_amount: `${amount}.00`,
+      created_at: '2026-11-20 10:05:00',
+      reason: p.reason ?? '',
+      refund_key: key,
+      refund_method: '',
+    };
+    o.refunds = [...(o.refunds ?? []), entry];
+    const status = refunded + amount === o.gross_amount ? 'refund' : 'partial_refund';
+    await setStatus(o, status);
+    return json(200, {
+      status_code: '200',
+      status_message: 'Success, refund request is approved',
+      transaction_id: o.transaction_id,
+      order_id: o.order_id,
+      payment_type: o.payment_type ?? 'qris',
+      transaction_time: '2026-11-20 10:00:00',
+      transaction_status: status,
+      gross_amount: `${o.gross_amount}.00`,
+      currency: 'IDR',
+      refund_chargeback_id: entry.refund_chargeback_id,
+      refund_amount: entry.refund_amount,
+      refund_key: key,
+    });
   }
 
   /** Moves an order to `status` and notifies the app `times` times at once. */
@@ -158,7 +258,17 @@ export async function startMidtransStandIn(opts: MidtransStandInOptions) {
       return back(o, 'finish');
     }
     if (action === 'nanti') {
-      await setStatus(o, 'pending', { payment_type: 'bank_transfer' });
+      await setStatus(o, 'pending', {
+        payment_type: 'bank_transfer',
+        va: { bank: 'bca', va_number: vaNumber('12112', o.order_id, 11) },
+      });
+      return back(o, 'finish');
+    }
+    if (action === 'mandiri') {
+      await setStatus(o, 'pending', {
+        payment_type: 'echannel',
+        bill: { biller_code: '70012', bill_key: vaNumber('', o.order_id, 12) },
+      });
       return back(o, 'finish');
     }
     await setStatus(o, 'deny', { payment_type: 'credit_card', fraud_status: 'deny' });
@@ -170,6 +280,7 @@ export async function startMidtransStandIn(opts: MidtransStandInOptions) {
     const actions: [string, string][] = [
       ['bayar', 'Bayar (QRIS)'],
       ['nanti', 'Bayar nanti (virtual account)'],
+      ['mandiri', 'Bayar nanti (Mandiri Bill)'],
       ['batal', 'Batal'],
       ['gagal', 'Gagal'],
     ];
@@ -179,9 +290,14 @@ export async function startMidtransStandIn(opts: MidtransStandInOptions) {
           `<form method="post" action="/snap/v4/redirection/${o.token}/${a}"><button class="${a === 'bayar' ? 'primary' : ''}">${label}</button></form>`,
       )
       .join('');
+    // Reopened while a transfer waits, Snap shows where to pay again.
+    const waiting =
+      o.transaction_status === 'pending' && (o.va || o.bill)
+        ? `<div class="card"><p>Menunggu transfer: ${escapeHtml(o.va ? `${o.va.bank.toUpperCase()} VA ${o.va.va_number}` : `Mandiri Bill ${o.bill!.biller_code} / ${o.bill!.bill_key}`)}, sebelum ${EXPIRY_TIME} WIB</p></div>`
+        : '';
     return page(
       'Snap (stand-in Midtrans)',
-      `<p class="muted">Stand-in Midtrans — bukan pembayaran sungguhan</p><h1>${escapeHtml(o.item)}</h1><div class="card"><p>Total: <strong>Rp ${rupiah}</strong></p><p class="muted">Order ${escapeHtml(o.order_id)}</p></div>${buttons}`,
+      `<p class="muted">Stand-in Midtrans — bukan pembayaran sungguhan</p><h1>${escapeHtml(o.item)}</h1><div class="card"><p>Total: <strong>Rp ${rupiah}</strong></p><p class="muted">Order ${escapeHtml(o.order_id)}</p></div>${waiting}${buttons}`,
     );
   }
 
@@ -204,17 +320,7 @@ export async function startMidtransStandIn(opts: MidtransStandInOptions) {
     {
       method: 'POST',
       pattern: /^\/v2\/([^/]+)\/refund$/,
-      handler: api(
-        withOrder(async (o) => {
-          await setStatus(o, 'refund');
-          return json(200, {
-            status_code: '200',
-            status_message: 'Success, refund request is approved',
-            order_id: o.order_id,
-            transaction_status: 'refund',
-          });
-        }),
-      ),
+      handler: api(withOrder(refund)),
     },
     {
       method: 'GET',
@@ -223,7 +329,7 @@ export async function startMidtransStandIn(opts: MidtransStandInOptions) {
     },
     {
       method: 'POST',
-      pattern: /^\/snap\/v4\/redirection\/([^/]+)\/(bayar|nanti|batal|gagal)$/,
+      pattern: /^\/snap\/v4\/redirection\/([^/]+)\/(bayar|nanti|mandiri|batal|gagal)$/,
       handler: (_req, [t, action]) =>
         byToken.has(t!) ? choose(byToken.get(t!)!, action!) : json(404, { error: 'token not found' }),
     },

@@ -41,6 +41,8 @@ export interface SentEvent {
   id: string;
   type: string;
   statuses: number[];
+  /** The signed body, so that it can be sent again as Stripe's "Resend" does. */
+  payload?: string;
 }
 
 const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
@@ -73,6 +75,9 @@ export async function startStripeStandIn(opts: StripeStandInOptions) {
   const sessions = new Map<string, Session>();
   const byIdempotencyKey = new Map<string, string>();
   const charges = new Map<string, Obj>();
+  /** Refunds by id, and refund ids by the idempotency key they were created under. */
+  const refunds = new Map<string, Obj>();
+  const refundByKey = new Map<string, string>();
   const sent: SentEvent[] = [];
   let base = '';
 
@@ -100,9 +105,23 @@ export async function startStripeStandIn(opts: StripeStandInOptions) {
       : opts.webhookUrl && times > 0
         ? await deliver(opts.webhookUrl, payload, header, times)
         : [];
-    const record = { id: event.id, type, statuses };
+    const record = { id: event.id, type, statuses, payload };
     sent.push(record);
-    return { ...record, payload };
+    return record;
+  }
+
+  /** Delivers an event sent before again, as the dashboard's "Resend" does (same id, new signature). */
+  async function resend(eventId: string, times = 1): Promise<number[]> {
+    const e = sent.find((s) => s.id === eventId);
+    if (!e?.payload) return [];
+    const header = () => ({ 'stripe-signature': signStripePayload(e.payload!, opts.webhookSecret) });
+    const statuses = opts.receive
+      ? await Promise.all(Array.from({ length: times }, () => opts.receive!(e.payload!, header())))
+      : opts.webhookUrl
+        ? await deliver(opts.webhookUrl, e.payload, header, times)
+        : [];
+    e.statuses.push(...statuses);
+    return statuses;
   }
 
   function authorised(req: Req): boolean {
@@ -175,29 +194,63 @@ export async function startStripeStandIn(opts: StripeStandInOptions) {
     return redirect(successUrl);
   }
 
+  /**
+   * POST /v1/refunds as Stripe answers it: a `refund` object; the same Idempotency-Key gives the same refund
+   * back without refunding again; a fully refunded charge is refused with `charge_already_refunded`. The
+   * events (`refund.created`, then `charge.refunded` with the charge) go out before the answer.
+   */
   async function refund(req: Req): Promise<Res> {
+    const key = String(req.headers['idempotency-key'] ?? '');
+    if (key && refundByKey.has(key)) return json(200, refunds.get(refundByKey.get(key)!));
     const p = parseStripeForm(req.body);
-    const charge = charges.get(String(p.payment_intent));
+    const charge = p.payment_intent
+      ? charges.get(String(p.payment_intent))
+      : [...charges.values()].find((c) => c.id === p.charge);
     if (!charge)
+      return p.payment_intent
+        ? stripeError(
+            404,
+            `No such payment_intent: '${String(p.payment_intent)}'`,
+            'resource_missing',
+            'payment_intent',
+          )
+        : stripeError(400, 'Missing required param: payment_intent or charge.', 'parameter_missing', 'payment_intent');
+    const left = Number(charge.amount) - Number(charge.amount_refunded);
+    if (left <= 0)
+      return stripeError(400, `Charge ${String(charge.id)} has already been refunded.`, 'charge_already_refunded');
+    const amount = p.amount ? Number(p.amount) : left;
+    if (!Number.isInteger(amount) || amount <= 0 || amount > left)
       return stripeError(
-        404,
-        `No such payment_intent: '${String(p.payment_intent)}'`,
-        'resource_missing',
-        'payment_intent',
+        400,
+        `Refund amount (${String(p.amount)}) is greater than unrefunded amount on charge (${left})`,
+        'amount_too_large',
+        'amount',
       );
-    const amount = p.amount ? Number(p.amount) : Number(charge.amount) - Number(charge.amount_refunded);
+    if (p.reason && !['duplicate', 'fraudulent', 'requested_by_customer'].includes(String(p.reason)))
+      return stripeError(400, `Invalid reason: ${String(p.reason)}`, 'parameter_invalid', 'reason');
     charge.amount_refunded = Number(charge.amount_refunded) + amount;
     charge.refunded = charge.amount_refunded === charge.amount;
-    await emit('charge.refunded', { ...charge });
-    return json(200, {
+    const r: Obj = {
       id: id('re'),
       object: 'refund',
       amount,
+      balance_transaction: id('txn'),
       charge: charge.id,
-      payment_intent: charge.payment_intent,
+      created: Math.floor(Date.now() / 1000),
       currency: charge.currency,
+      metadata: (p.metadata as Record<string, string>) ?? {},
+      payment_intent: charge.payment_intent,
+      reason: (p.reason as string) ?? null,
+      receipt_number: null,
+      source_transfer_reversal: null,
       status: 'succeeded',
-    });
+      transfer_reversal: null,
+    };
+    refunds.set(String(r.id), r);
+    if (key) refundByKey.set(key, String(r.id));
+    await emit('refund.created', { ...r });
+    await emit('charge.refunded', { ...charge });
+    return json(200, r);
   }
 
   function checkoutPage(s: Session): Res {
@@ -238,8 +291,40 @@ export async function startStripeStandIn(opts: StripeStandInOptions) {
       pattern: /^\/c\/pay\/([^/]+)\/(bayar|batal|gagal)$/,
       handler: (req, [sid, outcome]) => withSession((s) => finish(s, outcome as 'bayar'))(req, [sid!]),
     },
+    {
+      method: 'GET',
+      pattern: /^\/v1\/refunds\/([^/]+)$/,
+      handler: api((_req, [rid]) =>
+        refunds.has(rid!)
+          ? json(200, refunds.get(rid!))
+          : stripeError(404, `No such refund: '${rid}'`, 'resource_missing', 'id'),
+      ),
+    },
     { method: 'GET', pattern: /^\/_standin\/health$/, handler: () => json(200, { ok: true }) },
-    { method: 'GET', pattern: /^\/_standin\/events$/, handler: () => json(200, sent) },
+    // Test controls (not Stripe's API): the events sent, without their bodies; send one again.
+    // Each with the metadata of the object it is about (our payment, member and plan ids), to find one's own.
+    {
+      method: 'GET',
+      pattern: /^\/_standin\/events$/,
+      handler: () =>
+        json(
+          200,
+          sent.map(({ payload, ...e }) => ({
+            ...e,
+            metadata: payload ? (JSON.parse(payload) as { data: { object: Obj } }).data.object.metadata : undefined,
+          })),
+        ),
+    },
+    {
+      method: 'POST',
+      pattern: /^\/_standin\/events\/([^/]+)\/resend$/,
+      handler: async (req, [eid]) => {
+        const times = Number((JSON.parse(req.body || '{}') as { times?: number }).times ?? 1);
+        return sent.some((e) => e.id === eid)
+          ? json(200, { statuses: await resend(eid!, times) })
+          : json(404, { error: 'unknown event' });
+      },
+    },
   ];
   const { server, url } = await serve(routes, opts.port ?? 0);
   base = url;
@@ -247,8 +332,10 @@ export async function startStripeStandIn(opts: StripeStandInOptions) {
     url,
     sessions,
     sent,
+    refunds,
     /** Sends a signed event as Stripe would, `times` times at once. */
     emit,
+    resend,
     /** What the hosted page's buttons do, with `times` deliveries of each event (0 = none). */
     complete: (sessionId: string, outcome: 'bayar' | 'batal' | 'gagal', times?: number) =>
       finish(sessions.get(sessionId)!, outcome, times),

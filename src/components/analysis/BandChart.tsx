@@ -2,6 +2,7 @@
  * A PER or PBV band: the ratio over time with its mean and ±1σ/±2σ lines, and a sentence saying where
  * today's value sits. Part of the valuation island.
  */
+import { themeColor } from '../../lib/theme';
 import { useEffect, useRef } from 'react';
 import { createChart, LineSeries, LineStyle } from 'lightweight-charts';
 import type { BandStats } from '../../domain/valuation';
@@ -34,10 +35,13 @@ export function BandChart({ kind, band }: Props) {
       color: COLORS.brand,
       lineWidth: 2,
       priceFormat: { type: 'price', precision: 1, minMove: 0.1 },
+      // The current multiple is in the summary above; its tag on the axis covered the axis' own labels.
+      lastValueVisible: false,
     });
     line.setData(band.points.map(([time, value]) => ({ time, value })));
     const lines: [number, string, string, LineStyle][] = [
-      [s.mean, 'Rata-rata', COLORS.mean, LineStyle.Solid],
+      // The page's text colour: dark on the light theme, light on the dark one (a fixed near-black vanished there).
+      [s.mean, 'Rata-rata', themeColor('--c-text', COLORS.mean), LineStyle.Solid],
       [s.mean + s.sd, '+1σ', COLORS.sd1, LineStyle.Dashed],
       [s.mean - s.sd, '−1σ', COLORS.sd1, LineStyle.Dashed],
       [s.mean + 2 * s.sd, '+2σ', COLORS.sd2, LineStyle.Dotted],
@@ -79,7 +83,7 @@ export function BandChart({ kind, band }: Props) {
       {/* The summary above says in words what the chart shows. */}
       <div ref={box} className="chart-box chart-box-sm" data-testid={`band-${kind.toLowerCase()}`} />
       <p className="muted small chart-legend">
-        Garis: rata-rata (hitam), ±1σ (biru putus-putus), ±2σ (merah titik-titik) · <ChartAttribution />
+        Garis: rata-rata (utuh, warna teks), ±1σ (biru putus-putus), ±2σ (merah titik-titik) · <ChartAttribution />
       </p>
     </section>
   );

@@ -6,7 +6,8 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { dcf, DcfError, type DcfInput } from '../../domain/dcf';
 import { formatPercent, formatRupiah } from '../../lib/format';
-import { parseIdNumber } from '../../lib/numbers';
+import { isAmbiguousComma, parseIdNumber } from '../../lib/numbers';
+import { formatNumber } from '../../lib/format';
 
 interface Props {
   defaults: DcfInput;
@@ -124,6 +125,9 @@ export function DcfCalculator({ defaults, source, close, fairValue }: Props) {
               <p className="muted small field-hint" id={`${id}-${f.key}-hint`}>
                 {f.hint}
               </p>
+              {isAmbiguousComma(draft[f.key]) && (
+                <Ambiguous text={draft[f.key]} onThousands={(t) => setDraft({ ...draft, [f.key]: t })} />
+              )}
             </div>
           );
         })}
@@ -152,6 +156,20 @@ export function DcfCalculator({ defaults, source, close, fairValue }: Props) {
         ) : null}
       </div>
     </section>
+  );
+}
+
+/** `1,250` reads as 1,25 here (Indonesian decimals); says so and offers the thousands reading in one tap. */
+function Ambiguous({ text, onThousands }: { text: string; onThousands: (text: string) => void }) {
+  const n = parseIdNumber(text)!;
+  const thousands = formatNumber(Math.round(n * 1000));
+  return (
+    <p className="small field-warning" role="status">
+      “{text.trim()}” dibaca {formatNumber(n, 3)} (koma = desimal).{' '}
+      <button type="button" className="link-button" onClick={() => onThousands(thousands)}>
+        Maksud saya {thousands}
+      </button>
+    </p>
   );
 }
 

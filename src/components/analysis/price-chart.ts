@@ -5,7 +5,7 @@
  * (price-chart-draw.ts, a chunk of its own) only once the chart comes into view, then draws the chosen
  * range (1B/3B/1T/3T/5T) and says in words what it shows. Bars are restated in today's share count.
  */
-import { CHART_RANGES, DEFAULT_RANGE, sliceRange, type ChartTarget, type RangeKey } from '../../lib/chart-range';
+import { DEFAULT_RANGE, rangeLabel, sliceRange, type ChartTarget, type RangeKey } from '../../lib/chart-range';
 import { formatPercent, formatRupiah, formatShortDate } from '../../lib/format';
 import { reportIslandError } from '../ui/island-errors';
 import type { Bar, PriceChartHandle } from './price-chart-draw';
@@ -41,10 +41,10 @@ function mount(root: HTMLElement): void {
       change.textContent = formatPercent(ratio, { sign: true });
       change.className = `chart-change num ${ratio >= 0 ? 'up' : 'down'}`;
     }
-    const label = CHART_RANGES.find((r) => r.key === range)?.label ?? '';
+    const label = last ? rangeLabel(bars[0]?.date, last.date, range) : null;
     caption.textContent =
       first && last && ratio !== null
-        ? `Harga ${ticker} ${label} terakhir: dari ${formatRupiah(first.close)} (${formatShortDate(first.date)}) ke ${formatRupiah(last.close)} (${formatShortDate(last.date)}), ${formatPercent(ratio, { sign: true })}.`
+        ? `Harga ${ticker} ${label ? `${label} terakhir` : `sejak ${formatShortDate(first.date)} (data yang tersedia)`}: dari ${formatRupiah(first.close)} (${formatShortDate(first.date)}) ke ${formatRupiah(last.close)} (${formatShortDate(last.date)}), ${formatPercent(ratio, { sign: true })}.`
         : '';
   };
 

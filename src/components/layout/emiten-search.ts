@@ -65,7 +65,8 @@ function enhance(input: HTMLInputElement): void {
         const t = document.createElement('strong');
         t.textContent = e.t;
         const n = document.createElement('span');
-        n.textContent = ` ${shortName(e.n)}`;
+        // The index holds listed companies only; `d` is a delisting announced for a later day.
+        n.textContent = ` ${shortName(e.n)}${e.d ? ' (akan delisting)' : ''}`;
         li.append(t, n);
         // Keep focus in the input while clicking an option.
         li.addEventListener('mousedown', (ev) => ev.preventDefault());

@@ -4,3 +4,28 @@ if ('serviceWorker' in navigator) {
     // Without a worker the site works as before, only not offline.
   });
 }
+
+/**
+ * Without a connection, a line under the header says so: a kept page is a copy, and the account menu
+ * cannot say who is signed in (docs/product.md §10.8).
+ */
+function offlineNotice(): void {
+  let notice = document.getElementById('luring');
+  if (navigator.onLine) {
+    notice?.remove();
+    return;
+  }
+  if (notice) return;
+  notice = document.createElement('p');
+  notice.id = 'luring';
+  notice.className = 'alert alert-info offline-notice';
+  notice.setAttribute('role', 'status');
+  notice.textContent =
+    'Tidak ada koneksi. Anda melihat salinan yang tersimpan di perangkat ini; masuk, menyimpan, dan halaman anggota menunggu koneksi kembali.';
+  // Inside the page's column, above its content.
+  const column = document.querySelector('main > .container') ?? document.querySelector('main') ?? document.body;
+  column.prepend(notice);
+}
+window.addEventListener('online', offlineNotice);
+window.addEventListener('offline', offlineNotice);
+offlineNotice();

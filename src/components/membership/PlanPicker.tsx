@@ -5,6 +5,7 @@
 import { useEffect, useId, useState } from 'react';
 import { withBoundary } from '../ui/IslandBoundary';
 import { formatDate as dateWib, formatPercent as percent, formatRupiah as rupiah } from '../../lib/format';
+import { safeCallbackPath } from '../../lib/redirect';
 
 type PaidTier = 'reguler' | 'premium';
 type Tier = 'gratis' | PaidTier;
@@ -32,6 +33,25 @@ interface Me {
 
 const RANK: Record<Tier, number> = { gratis: 0, reguler: 1, premium: 2 };
 
+/** What the visitor came for: `?paket=premium` preselects a tier, `?dari=/analisis/…` is the way back. */
+interface Intent {
+  tier: PaidTier | null;
+  from: string | null;
+}
+
+function useIntent(): Intent {
+  const [intent, setIntent] = useState<Intent>({ tier: null, from: null });
+  useEffect(() => {
+    const q = new URLSearchParams(window.location.search);
+    const paket = q.get('paket');
+    setIntent({
+      tier: paket === 'reguler' || paket === 'premium' ? paket : null,
+      from: safeCallbackPath(q.get('dari'), '') || null,
+    });
+  }, []);
+  return intent;
+}
+
 function useMe(): Me | null {
   const [me, setMe] = useState<Me | null>(null);
   useEffect(() => {
@@ -54,12 +74,20 @@ function cta(tier: PaidTier, me: Me | null): string {
 function PlanPicker({ plans, periods, benefits, labels }: Props) {
   const [months, setMonths] = useState(periods[0] ?? 1);
   const me = useMe();
+  const intent = useIntent();
   const name = useId();
-  const tiers: PaidTier[] = ['reguler', 'premium'];
+  // The tier the visitor came for comes first (on a phone, the first screen), then the other paid one.
+  const tiers: PaidTier[] = intent.tier === 'premium' ? ['premium', 'reguler'] : ['reguler', 'premium'];
+  const payHref = (id: string) => `/pay?plan=${id}${intent.from ? `&dari=${encodeURIComponent(intent.from)}` : ''}`;
   const current = (t: Tier) => me?.tier === t;
 
   return (
     <div className="plan-picker">
+      {intent.from && (
+        <p className="small">
+          <a href={intent.from}>← Kembali ke halaman sebelumnya</a>
+        </p>
+      )}
       <fieldset className="period-toggle">
         <legend>Periode</legend>
         {periods.map((m) => {
@@ -76,7 +104,10 @@ function PlanPicker({ plans, periods, benefits, labels }: Props) {
         })}
       </fieldset>
       <div className="grid grid-3">
-        <section className={`card plan-card${current('gratis') ? ' current' : ''}`} aria-labelledby="plan-gratis">
+        <section
+          className={`card plan-card${current('gratis') ? ' current' : ''}${intent.tier ? ' later' : ''}`}
+          aria-labelledby="plan-gratis"
+        >
           <h2 id="plan-gratis">{labels.gratis}</h2>
           {current('gratis') && <p className="badge badge-beli">Paket Anda saat ini</p>}
           <p className="price">Rp 0</p>
@@ -96,9 +127,10 @@ function PlanPicker({ plans, periods, benefits, labels }: Props) {
           return (
             <section
               key={tier}
-              className={`card plan-card${current(tier) ? ' current' : ''}`}
+              className={`card plan-card${current(tier) ? ' current' : ''}${intent.tier === tier ? ' chosen' : ''}`}
               aria-labelledby={`plan-${tier}`}
             >
+              {intent.tier === tier && <p className="badge badge-beli">Paket untuk analisis yang Anda buka</p>}
               <h2 id={`plan-${tier}`}>{labels[tier]}</h2>
               {current(tier) && (
                 <p className="badge badge-beli">
@@ -125,7 +157,7 @@ function PlanPicker({ plans, periods, benefits, labels }: Props) {
                   <li key={b}>{b}</li>
                 ))}
               </ul>
-              <a className="btn" href={`/pay?plan=${plan.id}`}>
+              <a className="btn" href={payHref(plan.id)}>
                 {cta(tier, me)} {labels[tier]} {months} bulan
               </a>
             </section>

@@ -1,5 +1,6 @@
 /** /portofolio/all: summary and holdings of all portfolios or one (switched here, no request), amounts maskable. */
 import { useState } from 'react';
+import { dayChangeLabel, latestCloseDate } from '../../lib/day-change';
 import { formatDate, formatPercent } from '../../lib/format';
 import type { HoldingsView, PortfolioRef } from '../../lib/island-props';
 import { withBoundary } from '../ui/IslandBoundary';
@@ -12,7 +13,7 @@ interface Props {
   byPortfolio: Record<string, HoldingsView>;
 }
 
-function Summary({ view }: { view: HoldingsView }) {
+function Summary({ view, dayLabel }: { view: HoldingsView; dayLabel: string }) {
   const s = view.summary;
   return (
     <div className="stat-grid stat-grid-4 holdings-summary">
@@ -35,7 +36,7 @@ function Summary({ view }: { view: HoldingsView }) {
         </div>
       </div>
       <div className="stat">
-        <div className="stat-label">Hari ini</div>
+        <div className="stat-label">{dayLabel}</div>
         <div className="stat-value">
           {s.dayChange === null ? <span className="muted">—</span> : <Rp value={s.dayChange} signed />}
         </div>
@@ -70,6 +71,13 @@ function Summary({ view }: { view: HoldingsView }) {
           — laba terealisasi, belum terealisasi, dan dividen neto dibagi seluruh dana pembelian (
           <Rp value={s.totalInvested} />
           ), tanpa memperhitungkan kapan dana disetor.
+          {s.dividendsReceivable > 0 && (
+            <>
+              {' '}
+              Termasuk dividen neto <Rp value={s.dividendsReceivable} /> yang sudah menjadi hak Anda (cum date lewat)
+              tetapi belum dibayar, sama seperti di Kinerja.
+            </>
+          )}
         </div>
       </div>
     </div>
@@ -79,6 +87,8 @@ function Summary({ view }: { view: HoldingsView }) {
 function HoldingsOverview({ portfolios, all, byPortfolio }: Props) {
   const [selected, setSelected] = useState('');
   const view = (selected && byPortfolio[selected]) || all;
+  // "Hari ini" only for a close of today (the valuation day); before the session ends, the last trading day.
+  const dayLabel = dayChangeLabel(latestCloseDate(view.holdings), view.asOf);
   return (
     <div className="stack">
       {portfolios.length > 1 && (
@@ -94,9 +104,9 @@ function HoldingsOverview({ portfolios, all, byPortfolio }: Props) {
           </select>
         </div>
       )}
-      <Summary view={view} />
+      <Summary view={view} dayLabel={dayLabel} />
       {view.holdings.length > 0 ? (
-        <HoldingsTable rows={view.holdings} />
+        <HoldingsTable rows={view.holdings} dayLabel={dayLabel} />
       ) : (
         <p className="card muted">Tidak ada saham yang dipegang{selected ? ' di portofolio ini' : ''} saat ini.</p>
       )}

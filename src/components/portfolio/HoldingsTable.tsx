@@ -26,6 +26,7 @@ const columns = [
         <a href={holdingHref(c.getValue())}>
           <strong>{c.getValue()}</strong>
         </a>
+        <FlagBadges holding={c.row.original} />
         <div className="small muted holding-name">{c.row.original.name}</div>
       </>
     ),
@@ -54,7 +55,7 @@ const columns = [
   }),
   col.accessor((h) => h.dayChange ?? 0, {
     id: 'dayChange',
-    header: 'Hari ini',
+    header: (c) => (c.table.options.meta as { dayLabel?: string } | undefined)?.dayLabel ?? 'Hari ini',
     cell: (c) => <DayChange holding={c.row.original} />,
   }),
   col.accessor('marketValue', { header: 'Nilai pasar', cell: (c) => <Rp value={c.getValue()} /> }),
@@ -83,13 +84,30 @@ function DayChange({ holding }: { holding: Pick<HoldingRow, 'dayChange' | 'dayCh
   );
 }
 
-function HoldingCard({ h }: { h: HoldingRow }) {
+/** IDX status badges (docs/product.md §5.7), their meanings in the title and for screen readers. */
+function FlagBadges({ holding }: { holding: HoldingRow }) {
+  if (!holding.flags) return null;
+  const text = holding.flags.text.join(' ');
+  return (
+    <span className="flag-badges" title={text} data-testid="status-badges">
+      {holding.flags.badges.map((b) => (
+        <span key={b} className="badge badge-flag" aria-hidden="true">
+          {b}
+        </span>
+      ))}
+      <span className="visually-hidden">Status BEI: {text}</span>
+    </span>
+  );
+}
+
+function HoldingCard({ h, dayLabel }: { h: HoldingRow; dayLabel: string }) {
   return (
     <li>
       <div className="holding-card-head">
         <a href={holdingHref(h.ticker)}>
           <strong>{h.ticker}</strong>
         </a>
+        <FlagBadges holding={h} />
         <span className="small muted holding-name">{h.name}</span>
       </div>
       <dl className="card-figures">
@@ -112,7 +130,7 @@ function HoldingCard({ h }: { h: HoldingRow }) {
           </dd>
         </div>
         <div>
-          <dt>Hari ini</dt>
+          <dt>{dayLabel}</dt>
           <dd>
             {h.dayChange === null ? (
               <span className="muted">—</span>
@@ -141,11 +159,13 @@ function HoldingCard({ h }: { h: HoldingRow }) {
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
-export function HoldingsTable({ rows }: { rows: HoldingRow[] }) {
+/** `dayLabel`: what the change between the last two closes is called (src/lib/day-change.ts). */
+export function HoldingsTable({ rows, dayLabel = 'Hari ini' }: { rows: HoldingRow[]; dayLabel?: string }) {
   const [sorting, setSorting] = useState<SortingState>([{ id: 'marketValue', desc: true }]);
   const table = useReactTable({
     data: rows,
     columns,
+    meta: { dayLabel },
     state: { sorting },
     onSortingChange: setSorting,
     getCoreRowModel: getCoreRowModel(),
@@ -160,7 +180,7 @@ export function HoldingsTable({ rows }: { rows: HoldingRow[] }) {
     <>
       <ul className="card-list phone-only" aria-label="Kepemilikan saham">
         {table.getRowModel().rows.map((r) => (
-          <HoldingCard key={r.id} h={r.original} />
+          <HoldingCard key={r.id} h={r.original} dayLabel={dayLabel} />
         ))}
       </ul>
       <div className="table-wrap from-tablet">

@@ -39,7 +39,7 @@ export function Sample({ report }: { report: ImportReport }) {
   if (rows.length === 0) return null;
   return (
     <div className="table-wrap">
-      <table>
+      <table className="stacked">
         <caption className="small muted caption-left">
           Pratinjau {rows.length} dari {formatNumber(report.rows)} baris
         </caption>
@@ -63,13 +63,17 @@ export function Sample({ report }: { report: ImportReport }) {
         <tbody>
           {rows.map((r) => (
             <tr key={r.line}>
-              <td>{r.line}</td>
-              <td>{r.date}</td>
-              <td>{r.ticker}</td>
-              <td>{TYPE_LABEL[r.type]}</td>
-              <td className="num">{formatNumber(r.shares)}</td>
-              <td className="num">{formatNumber(r.price, 4)}</td>
-              <td className="num">
+              <td data-label="Baris">{r.line}</td>
+              <td data-label="Tanggal">{r.date}</td>
+              <td data-label="Kode">{r.ticker}</td>
+              <td data-label="Jenis">{TYPE_LABEL[r.type]}</td>
+              <td className="num" data-label="Lembar">
+                {formatNumber(r.shares)}
+              </td>
+              <td className="num" data-label="Harga">
+                {formatNumber(r.price, 4)}
+              </td>
+              <td className="num" data-label="Biaya">
                 {formatRupiah(r.fee)}
                 {r.feeComputed && r.type !== 'dividend' && <span className="small muted"> (otomatis)</span>}
               </td>

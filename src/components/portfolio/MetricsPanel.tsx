@@ -128,6 +128,13 @@ function MetricsPanel({ periods, initial, benchmark, chartSource }: Props) {
         <p className="card muted">Belum ada nilai portofolio pada periode ini.</p>
       ) : (
         <>
+          {/* The headline: the return to compare with the index, the index, and the money gained. */}
+          <p className="metrics-headline" data-testid="ringkasan-kinerja">
+            <strong>
+              Portofolio <Pct value={m.timeWeightedReturn} signed />
+            </strong>{' '}
+            vs {benchmark} <Pct value={m.ihsgReturn} signed /> · hasil <Rp value={m.gain} signed />
+          </p>
           <p className="small muted">
             Periode {TITLES[period]}: {formatDate(m.startDate)} – {formatDate(m.endDate!)}.
           </p>
@@ -142,6 +149,8 @@ function MetricsPanel({ periods, initial, benchmark, chartSource }: Props) {
             </Measure>
             <Measure label={`${benchmark} pada tanggal yang sama`} value={<Pct value={m.ihsgReturn} signed />}>
               Perubahan indeks {benchmark} selama periode yang sama, pembanding untuk TWR.
+              {m.benchmarkEnd &&
+                ` Data indeks berakhir ${formatShortDate(m.benchmarkEnd)}: dihitung sampai tanggal itu.`}
             </Measure>
             <Measure label="Imbal hasil berbobot uang per tahun" term="XIRR" value={<Pct value={m.xirr} signed />}>
               Imbal hasil tahunan yang benar-benar Anda alami, dengan memperhitungkan waktu dan besar setiap pembelian,
@@ -167,6 +176,12 @@ function MetricsPanel({ periods, initial, benchmark, chartSource }: Props) {
             Keduanya dimulai dari 100 di awal periode. Garis portofolio mengikuti TWR, sehingga setoran dan penarikan
             dana tidak membuatnya melompat.
           </p>
+          {m.benchmarkEnd && (
+            <p className="small" data-testid="akhir-pembanding">
+              Data {benchmark} berakhir pada {formatDate(m.benchmarkEnd)}; garisnya berhenti di sana dan tidak
+              diteruskan datar.
+            </p>
+          )}
           {Array.isArray(chart) ? (
             <ValueChart points={chart} benchmark={benchmark} />
           ) : (

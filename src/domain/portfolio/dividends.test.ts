@@ -122,3 +122,19 @@ describe('cash dividends (entitled at the end of the cum date)', () => {
     expect(r.dividends.yieldOnCost).toBeCloseTo(16_672 / 600_000, 12);
   });
 });
+
+describe('a dividend entitled and not yet paid in the total return', () => {
+  it('counts from the end of the cum date, as the value series does, until it is paid', () => {
+    const at = (asOf: string) =>
+      computePortfolio(input({ transactions: [buy('p', '2024-05-02')], actions: [dividend], asOf })).summary;
+    const before = at('2024-05-09');
+    expect(before.dividendsReceivable).toBe(0);
+    const owed = at('2024-05-20');
+    expect(owed.dividendsReceivable).toBe(16_672);
+    expect(owed.dividendsNet).toBe(0);
+    expect(owed.totalReturn).toBe(owed.realised + owed.unrealised + 16_672);
+    const paid = at('2024-06-03');
+    expect(paid.dividendsReceivable).toBe(0);
+    expect(paid.dividendsNet).toBe(16_672);
+  });
+});

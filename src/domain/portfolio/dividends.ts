@@ -5,8 +5,19 @@
 import type { DividendAction } from './actions';
 import { toDay } from './dates';
 import type { Position } from './ledger';
-import { Dec, dividendGross, dividendTax } from './money';
-import type { DividendRecord, DividendReport, DividendYearTotal, Transaction } from './types';
+import { assumedRecordingDate, corporateDividendKey, manualDividendKey, taxTaken, taxTreatment } from './dividend-tax';
+import { Dec, dividendGross } from './money';
+import type {
+  DividendDecision,
+  DividendRecord,
+  DividendReport,
+  DividendYearTotal,
+  PortfolioSettings,
+  Transaction,
+} from './types';
+
+/** The member's decision on a dividend of a portfolio, by its key; undefined: none recorded. */
+export type DecisionOf = (portfolioId: string, key: string) => DividendDecision | undefined;
 
 /** Where one declared dividend stands during the pass. */
 export interface DividendState {
@@ -23,12 +34,25 @@ export function newDividendState(action: DividendAction): DividendState {
   return { action, records: [], net: 0, entitled: false, booked: false, paid: false };
 }
 
-function recordFor(action: DividendAction, p: Position, shares: number, estimated: boolean): DividendRecord {
+function recordFor(
+  action: DividendAction,
+  p: Position,
+  shares: number,
+  estimated: boolean,
+  decisionOf: DecisionOf,
+): DividendRecord {
   const gross = dividendGross(action.perShare, shares);
-  const tax = dividendTax(gross, p.settings.dividendTaxPct);
   const a = action.source;
+  const key = corporateDividendKey(p.ticker, a.cumDate);
+  const recordingDate = a.recordingDate ?? assumedRecordingDate(a.cumDate);
+  const treatment = taxTreatment(p.settings, recordingDate);
+  const tax = taxTaken(gross, treatment, p.settings, decisionOf(p.portfolioId, key));
   return {
     source: 'corporate_action',
+    key,
+    recordingDate,
+    treatment,
+    taxDetail: null,
     transactionId: null,
     portfolioId: p.portfolioId,
     ticker: p.ticker,
@@ -46,10 +70,10 @@ function recordFor(action: DividendAction, p: Position, shares: number, estimate
 }
 
 /** Fixes entitlement from the shares each position holds now (the end of the cum date). */
-export function entitle(state: DividendState, positions: readonly Position[]): void {
+export function entitle(state: DividendState, positions: readonly Position[], decisionOf: DecisionOf): void {
   for (const p of positions) {
     if (p.shares <= 0) continue;
-    const r = recordFor(state.action, p, p.shares, false);
+    const r = recordFor(state.action, p, p.shares, false, decisionOf);
     state.records.push(r);
     state.net += r.net;
   }
@@ -62,13 +86,22 @@ export function markPaid(state: DividendState): void {
   state.paid = true;
 }
 
-/** A manual dividend entry: gross = shares × price, taxed per the portfolio setting, received on its date. */
-export function manualDividend(tx: Transaction, taxPct: number): DividendRecord {
+/**
+ * A manual dividend entry: gross = shares × price, received on its date, taxed per the portfolio
+ * setting with the entry date standing for the recording date.
+ */
+export function manualDividend(tx: Transaction, settings: PortfolioSettings, decisionOf: DecisionOf): DividendRecord {
   const perShare = new Dec(tx.price);
   const gross = dividendGross(perShare, tx.shares);
-  const tax = dividendTax(gross, taxPct);
+  const key = manualDividendKey(tx.id);
+  const treatment = taxTreatment(settings, tx.date);
+  const tax = taxTaken(gross, treatment, settings, decisionOf(tx.portfolioId, key));
   return {
     source: 'manual',
+    key,
+    recordingDate: null,
+    treatment,
+    taxDetail: null,
     transactionId: tx.id,
     portfolioId: tx.portfolioId,
     ticker: tx.ticker,
@@ -90,12 +123,13 @@ export function estimateUpcoming(
   actions: readonly DividendAction[],
   byTicker: readonly Position[][],
   asOfDay: number,
+  decisionOf: DecisionOf,
 ): DividendRecord[] {
   const out: DividendRecord[] = [];
   for (const action of actions) {
     if (action.cumDay <= asOfDay) continue;
     for (const p of byTicker[action.tickerIndex] ?? []) {
-      if (p.shares > 0) out.push(recordFor(action, p, p.shares, true));
+      if (p.shares > 0) out.push(recordFor(action, p, p.shares, true, decisionOf));
     }
   }
   return out;

@@ -7,6 +7,7 @@
  */
 import { normaliseActions, sharesAfter } from './actions';
 import { toDay } from './dates';
+import { codesOf, holdingChanges } from './kinds';
 import { buildTimeline, Phase } from './timeline';
 import type { CorporateAction, IsoDate, Transaction } from './types';
 
@@ -32,7 +33,8 @@ export function findCoveredDividends(
 ): CoveredDividend[] {
   if (!transactions.some((t) => t.type === 'dividend')) return [];
   const tickerIndex = new Map<string, number>();
-  for (const t of transactions) if (!tickerIndex.has(t.ticker)) tickerIndex.set(t.ticker, tickerIndex.size);
+  for (const t of transactions)
+    for (const c of codesOf(t)) if (!tickerIndex.has(c)) tickerIndex.set(c, tickerIndex.size);
   const { shareActions, dividends } = normaliseActions(corporateActions, tickerIndex);
   const timeline = buildTimeline({
     tradeDays: transactions.map((t) => toDay(t.date)),
@@ -57,12 +59,12 @@ export function findCoveredDividends(
       }
     } else if (e.phase === Phase.Trade) {
       const t = transactions[e.ref]!;
-      if (t.type === 'dividend') continue;
-      const key = keyOf(t.portfolioId, t.ticker);
-      const before = held.get(key);
-      if (before === undefined) keysByTicker[tickerIndex.get(t.ticker)!]!.push(key);
-      const shares = before ?? 0;
-      held.set(key, t.type === 'buy' ? shares + t.shares : Math.max(0, shares - t.shares));
+      for (const change of holdingChanges(t)) {
+        const key = keyOf(t.portfolioId, change.ticker);
+        const before = held.get(key);
+        if (before === undefined) keysByTicker[tickerIndex.get(change.ticker)!]!.push(key);
+        held.set(key, Math.max(0, (before ?? 0) + change.delta));
+      }
     }
   }
   const covered: CoveredDividend[] = [];

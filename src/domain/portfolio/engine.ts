@@ -6,6 +6,9 @@ import { DEFAULT_DIVIDEND_TAX_PCT, DEFAULT_FEES } from '../idx';
 import { normaliseActions, type NormalisedActions } from './actions';
 import { toDay } from './dates';
 import { findCoveredDividends } from './duplicates';
+import { codesOf } from './kinds';
+import { applyDividendTax } from './dividend-coverage';
+import { decisionKey } from './dividend-tax';
 import { estimateUpcoming, dividendReport } from './dividends';
 import { allocation, buildHoldings, realisedTotals } from './holdings';
 import { runPass, type PassResult } from './pass';
@@ -23,7 +26,10 @@ import type {
   Transaction,
 } from './types';
 
-/** Settings for a portfolio that has none stored: default fees, 10 % dividend tax, fees in the average. */
+/**
+ * Settings for a portfolio that has none given: default fees, a fixed 10 % dividend tax, fees in the
+ * average. Stored portfolios carry their own rule (by date unless the member chose a fixed rate).
+ */
 export const DEFAULT_PORTFOLIO_SETTINGS: PortfolioSettings = {
   ...DEFAULT_FEES,
   dividendTaxPct: DEFAULT_DIVIDEND_TAX_PCT,
@@ -55,7 +61,9 @@ function prepare(input: EngineInput, asOf: IsoDate): Prepared {
     date,
   }));
   const tickerIndex = new Map<string, number>();
-  for (const tx of trades) if (!tickerIndex.has(tx.ticker)) tickerIndex.set(tx.ticker, tickerIndex.size);
+  for (const tx of trades) {
+    for (const code of codesOf(tx)) if (!tickerIndex.has(code)) tickerIndex.set(code, tickerIndex.size);
+  }
   const tickers = [...tickerIndex.keys()];
   return { trades, duplicates, tradeDays: trades.map((tx) => toDay(tx.date)), tickers, tickerIndex };
 }
@@ -100,13 +108,18 @@ function summary(
   }
   const totalInvested = pass.positions.reduce((sum, p) => sum + p.invested, 0);
   const unrealised = marketValue - remainingCost;
-  const totalReturn = realised + unrealised + dividendsNet;
+  // One rule with the value series (and so Kinerja): a dividend counts from the end of its cum date.
+  const dividendsReceivable = pass.dividendRecords
+    .filter((r) => r.status === 'upcoming' && !r.estimated)
+    .reduce((sum, r) => sum + r.net, 0);
+  const totalReturn = realised + unrealised + dividendsNet + dividendsReceivable;
   return {
     marketValue,
     remainingCost,
     unrealised,
     realised,
     dividendsNet,
+    dividendsReceivable,
     totalReturn,
     totalInvested,
     simpleGainOnCost: totalInvested > 0 ? totalReturn / totalInvested : null,
@@ -141,7 +154,9 @@ function walk(input: EngineInput): Walked {
     lastDay: asOfDay,
   });
   const settingsOf = (id: string) => input.settings.get(id) ?? DEFAULT_PORTFOLIO_SETTINGS;
-  const pass = runPass({ tickerIndex, settingsOf, trades, shareActions, dividends, table, timeline });
+  const decisions = input.dividendDecisions;
+  const decisionOf = (portfolioId: string, key: string) => decisions?.get(decisionKey(portfolioId, key));
+  const pass = runPass({ tickerIndex, settingsOf, decisionOf, trades, shareActions, dividends, table, timeline });
   return { asOfDay, prepared, actions, dates, table, pass };
 }
 
@@ -154,7 +169,11 @@ export function computePortfolio(input: EngineInput): PortfolioReport {
   const { asOfDay, prepared, actions, dates, table, pass } = walk(input);
   const holdings = buildHoldings(pass.positions, prepared.tickers, table, input.sectors);
   const realised = realisedTotals(pass.sells, pass.positions);
-  const records = [...pass.dividendRecords, ...estimateUpcoming(actions.dividends, pass.byTicker, asOfDay)];
+  const decisions = input.dividendDecisions;
+  const decisionOf = (portfolioId: string, key: string) => decisions?.get(decisionKey(portfolioId, key));
+  const upcoming = estimateUpcoming(actions.dividends, pass.byTicker, asOfDay, decisionOf);
+  const records = [...pass.dividendRecords, ...upcoming];
+  applyDividendTax(pass.dividendRecords, prepared.trades, decisions);
   const heldCost = holdings.combined.reduce((sum, h) => sum + h.remainingCost, 0);
   const dividends = dividendReport(records, asOfDay, heldCost);
   const { value, inflow, outflow, cost, flowDays, flowAmounts } = pass;

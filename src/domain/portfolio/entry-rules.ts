@@ -7,8 +7,9 @@
 import { isOnTick, LOT_SIZE, tickSize, tradeFee } from '../idx';
 import type { PortfolioSettings, TransactionType } from '.';
 import { tradeValue } from './money';
+import { isHoldableCode, isStockCode, isWarrantCode } from '../corporate/codes';
 import { formatDate, formatNumber, formatRupiah } from '../../lib/format';
-import { decimalPlaces, parseIdNumber } from '../../lib/numbers';
+import { decimalPlaces, isAmbiguousComma, parseIdNumber } from '../../lib/numbers';
 import { parseDate } from '../../lib/market-values';
 
 /** A transaction as entered, read and checked field by field, before the history checks. */
@@ -37,6 +38,8 @@ export interface RawTransaction {
   lots?: unknown;
   price?: unknown;
   fee?: unknown;
+  /** `1` (the form's "Harga ini benar" box): a price outside the day's range is meant. */
+  priceConfirmed?: unknown;
 }
 
 const TYPES: Record<string, TransactionType> = {
@@ -46,7 +49,29 @@ const TYPES: Record<string, TransactionType> = {
   sell: 'sell',
   dividen: 'dividend',
   dividend: 'dividend',
+  tebus_hmetd: 'rights_exercise',
+  rights_exercise: 'rights_exercise',
+  jual_hmetd: 'rights_sale',
+  rights_sale: 'rights_sale',
+  hmetd_hangus: 'rights_lapse',
+  rights_lapse: 'rights_lapse',
+  tebus_waran: 'warrant_exercise',
+  warrant_exercise: 'warrant_exercise',
+  waran_kedaluwarsa: 'warrant_expiry',
+  warrant_expiry: 'warrant_expiry',
+  tender_offer: 'tender',
+  buyback: 'tender',
+  tender: 'tender',
 };
+
+/** Kinds recorded without a price (nothing is paid or received). */
+const PRICELESS: ReadonlySet<TransactionType> = new Set(['rights_lapse', 'warrant_expiry']);
+/** Kinds whose price is a market price on the IDX grid. */
+const ON_GRID: ReadonlySet<TransactionType> = new Set(['buy', 'sell', 'tender', 'rights_sale']);
+/** Kinds that pay the buy fee rate (money goes in). */
+const BUY_SIDE: ReadonlySet<TransactionType> = new Set(['buy', 'rights_exercise', 'warrant_exercise']);
+const TYPE_WORDS =
+  'beli, jual, dividen, tebus_hmetd, jual_hmetd, hmetd_hangus, tebus_waran, waran_kedaluwarsa, atau tender';
 
 const MAX_SHARES = 1e12;
 const MAX_PRICE = 1e10;
@@ -58,9 +83,25 @@ function text(v: unknown): string {
   return typeof v === 'string' ? v.trim() : '';
 }
 
-/** The transaction type from `beli`/`jual`/`dividen` or `buy`/`sell`/`dividend` (any case). */
+/** The transaction type from its Indonesian or English word (any case; spaces or hyphens as `_`). */
 export function readType(v: unknown): TransactionType | undefined {
-  return TYPES[text(v).toLowerCase()];
+  return TYPES[
+    text(v)
+      .toLowerCase()
+      .replace(/[\s-]+/g, '_')
+  ];
+}
+
+/** The code form a kind needs, or an Indonesian reason the code does not fit it. */
+function codeProblem(type: TransactionType, ticker: string): string | null {
+  if (type === 'warrant_exercise' || type === 'warrant_expiry')
+    return isWarrantCode(ticker) ? null : `Kode ${ticker} bukan kode waran (contoh: ABCD-W).`;
+  if (type === 'buy' || type === 'sell') return isHoldableCode(ticker) ? null : shapeMessage(ticker);
+  return isStockCode(ticker) ? null : `${shapeMessage(ticker)} HMETD, dividen dan tender dicatat pada kode sahamnya.`;
+}
+
+function shapeMessage(ticker: string): string {
+  return `Kode saham "${ticker}" harus 4 huruf (5 untuk saham preferen), misalnya BBCA, atau kode waran seperti ABCD-W.`;
 }
 
 function readShares(raw: RawTransaction, fields: FieldErrors): number | undefined {
@@ -91,6 +132,10 @@ function readPrice(v: unknown, type: TransactionType | undefined, fields: FieldE
   const label = type === 'dividend' ? 'Dividen per lembar' : 'Harga';
   const s = text(v);
   if (!s) return void (fields.price = `${label} wajib diisi.`);
+  if (isAmbiguousComma(s)) {
+    const n = parseIdNumber(s)!;
+    return void (fields.price = `${label} "${s}" bisa dibaca ${formatNumber(n * 1000)} (ribuan cara Inggris) atau ${formatNumber(n, 3)} (desimal). Tulis ${formatNumber(n * 1000)} atau ${String(n * 1000)} untuk ribuan, atau ${formatNumber(n, 2)} bila memang desimal.`);
+  }
   const n = parseIdNumber(s);
   if (n === undefined) return void (fields.price = `${label} "${s}" bukan angka (contoh: 8950 atau 187,5).`);
   if (n <= 0) return void (fields.price = `${label} harus lebih dari 0.`);
@@ -118,15 +163,14 @@ export function readDraft(raw: RawTransaction): { draft?: TransactionDraft; fiel
   if (!dateText) fields.date = 'Tanggal wajib diisi.';
   else if (!date) fields.date = `Tanggal "${dateText}" tidak valid (gunakan YYYY-MM-DD atau DD/MM/YYYY).`;
   const ticker = text(raw.ticker).toUpperCase();
-  if (!ticker) fields.ticker = 'Kode saham wajib diisi.';
-  else if (!/^[A-Z]{4}$/.test(ticker)) fields.ticker = `Kode saham "${ticker}" harus 4 huruf, misalnya BBCA.`;
   const type = readType(raw.type);
+  if (!ticker) fields.ticker = 'Kode saham wajib diisi.';
+  else if (!isHoldableCode(ticker)) fields.ticker = shapeMessage(ticker);
+  else if (type && codeProblem(type, ticker)) fields.ticker = codeProblem(type, ticker)!;
   if (!type)
-    fields.type = text(raw.type)
-      ? `Jenis "${text(raw.type)}" tidak dikenal (beli, jual, atau dividen).`
-      : 'Jenis wajib diisi.';
+    fields.type = text(raw.type) ? `Jenis "${text(raw.type)}" tidak dikenal (${TYPE_WORDS}).` : 'Jenis wajib diisi.';
   const shares = readShares(raw, fields);
-  const price = readPrice(raw.price, type, fields);
+  const price = type && PRICELESS.has(type) ? 0 : readPrice(raw.price, type, fields);
   const fee = readFee(raw.fee, fields);
   if (Object.keys(fields).length > 0) return { fields };
   return { draft: { date: date!, ticker, type: type!, shares: shares!, price: price!, fee: fee! }, fields };
@@ -137,8 +181,16 @@ export interface RuleContext {
   /** Today in WIB, `YYYY-MM-DD`. */
   today: string;
   /** The emiten of the draft's ticker, or undefined when it is not known. */
-  emiten: { listingDate: string } | undefined;
+  emiten: { listingDate: string; delistedAt?: string | null } | undefined;
   settings: PortfolioSettings;
+  /** The day's traded range of the ticker on the draft's date, when the market data has that day. */
+  day?: { low: number; high: number } | null;
+  /**
+   * The member confirmed a price outside the day's range (a negotiated-market trade): it becomes a
+   * warning instead of a refusal. A CSV preview counts as the confirmation, since its warnings are
+   * shown before the import is confirmed.
+   */
+  priceConfirmed?: boolean;
 }
 
 export interface CheckedDraft {
@@ -150,8 +202,8 @@ export interface CheckedDraft {
 
 /** The fee a trade gets from the portfolio's rates, rounded to the Rupiah (`tradeFee`). */
 export function computedFee(type: TransactionType, shares: number, price: number, settings: PortfolioSettings): number {
-  if (type === 'dividend') return 0;
-  return tradeFee(tradeValue(shares, price), type === 'buy' ? settings.buyBps : settings.sellBps);
+  if (type === 'dividend' || PRICELESS.has(type)) return 0;
+  return tradeFee(tradeValue(shares, price), BUY_SIDE.has(type) ? settings.buyBps : settings.sellBps);
 }
 
 /** Checks a read draft against the market, the clock and the fee rules. */
@@ -163,14 +215,44 @@ export function checkDraft(d: TransactionDraft, ctx: RuleContext): CheckedDraft 
     fields.date = `Tanggal ${formatDate(d.date)} di masa depan; hari ini ${formatDate(ctx.today)}.`;
   else if (ctx.emiten && d.date < ctx.emiten.listingDate) {
     fields.date = `${d.ticker} baru tercatat di bursa pada ${formatDate(ctx.emiten.listingDate)}; tanggal tidak boleh sebelum itu.`;
+  } else if (ctx.emiten?.delistedAt && d.date > ctx.emiten.delistedAt) {
+    fields.date = `${d.ticker} sudah delisting (dihapus dari bursa) pada ${formatDate(ctx.emiten.delistedAt)}; transaksi setelah tanggal itu tidak bisa dicatat.`;
   }
   if (d.type === 'dividend' && d.fee !== null && d.fee > 0)
     fields.fee = 'Dividen tidak memakai biaya; kosongkan kolom biaya.';
-  if (d.type !== 'dividend' && !isOnTick(d.price)) {
+  if (PRICELESS.has(d.type) && d.fee !== null && d.fee > 0)
+    fields.fee = 'HMETD yang hangus dan waran yang kedaluwarsa tidak memakai biaya; kosongkan kolom biaya.';
+  if (ON_GRID.has(d.type) && !isOnTick(d.price, d.date)) {
     warnings.push(
-      `Harga Rp ${formatNumber(d.price, 4)} di luar fraksi harga BEI (kelipatan ${formatRupiah(tickSize(d.price))}); disimpan sebagai transaksi pasar negosiasi.`,
+      `Harga Rp ${formatNumber(d.price, 4)} di luar fraksi harga BEI pada ${formatDate(d.date)} (kelipatan ${formatRupiah(tickSize(d.price, d.date))}); disimpan sebagai transaksi pasar negosiasi.`,
     );
+  }
+  if (d.type !== 'dividend') {
+    const range = outsideDayRange(d, ctx.day);
+    if (range && (ctx.priceConfirmed || !farOutside(d.price, ctx.day!))) warnings.push(range);
+    else if (range) fields.price = `${range} Periksa harganya, atau centang "Harga ini benar" bila memang begitu.`;
+    if (d.shares % LOT_SIZE !== 0) {
+      warnings.push(
+        `${formatNumber(d.shares)} lembar bukan kelipatan 1 lot (${LOT_SIZE} lembar): di pasar reguler BEI saham diperdagangkan per lot. Disimpan sebagai odd lot; periksa apakah maksud Anda ${formatNumber(d.shares)} lot.`,
+      );
+    }
   }
   const fee = d.fee ?? computedFee(d.type, d.shares, d.price, ctx.settings);
   return { fields, warnings, fee };
+}
+
+/**
+ * The widest daily auto-rejection band IDX applies (35 %, shares from Rp 50 to Rp 200): a price further
+ * than that from the day's range cannot be a regular-market trade of that day, and is most likely a
+ * misread number (1,65 for 1.650), so it needs confirming. Closer prices outside the range are saved
+ * with a warning (a negotiated-market trade, or a day's data the market import has not corrected).
+ */
+const FAR_OUTSIDE = 0.35;
+const farOutside = (price: number, day: { low: number; high: number }) =>
+  price < day.low * (1 - FAR_OUTSIDE) || price > day.high * (1 + FAR_OUTSIDE);
+
+/** The sentence for a price outside the day's traded range, or null when it is inside or the day is unknown. */
+function outsideDayRange(d: TransactionDraft, day: RuleContext['day']): string | null {
+  if (!day || (d.price >= day.low && d.price <= day.high)) return null;
+  return `Harga Rp ${formatNumber(d.price, 4)} di luar rentang harga ${d.ticker} pada ${formatDate(d.date)} (${formatRupiah(day.low)}–${formatRupiah(day.high)}).`;
 }

@@ -74,3 +74,41 @@ export function applyShareCount(position: Position, shares: number): number {
   position.shares = shares;
   return delta;
 }
+
+/** A sale of rights (HMETD): they were credited at no cost, so all proceeds are realised; no position changes. */
+export function rightsSale(tx: Transaction): RealisedSell {
+  const proceeds = tradeValue(tx.shares, tx.price) - tx.fee;
+  const { id: transactionId, portfolioId, ticker, date, shares, price, fee } = tx;
+  return {
+    transactionId,
+    portfolioId,
+    ticker,
+    date,
+    shares,
+    price,
+    fee,
+    proceeds,
+    costRemoved: 0,
+    realised: proceeds,
+    instrument: 'rights',
+  };
+}
+
+/**
+ * Exercises warrants: their average cost leaves the warrant position and, with the exercise price
+ * paid for the shares received (and the fee when fees enter the average), becomes the cost of those
+ * shares. Returns the cash paid (shares received × exercise price + fee).
+ */
+export function applyWarrantExercise(warrant: Position, shares: Position, tx: Transaction): number {
+  const received = tx.sharesReceived ?? 0;
+  const held = warrant.shares;
+  const carried = held > 0 ? costOfSharesSold(warrant.cost, held, Math.min(tx.shares, held)) : 0;
+  warrant.shares = Math.max(0, held - tx.shares);
+  warrant.cost -= carried;
+  const value = tradeValue(received, tx.price);
+  shares.shares += received;
+  shares.cost += carried + value + (shares.settings.feesInAverage ? tx.fee : 0);
+  if (!shares.settings.feesInAverage) shares.expensedFees += tx.fee;
+  shares.invested += value + tx.fee;
+  return value + tx.fee;
+}

@@ -3,8 +3,16 @@
  * valuation and the dated cash flows. Cost: O(events + valuation days × tickers).
  */
 import { sharesAfter, type DividendAction, type ShareAction } from './actions';
-import { entitle, manualDividend, markPaid, newDividendState, type DividendState } from './dividends';
-import { applyBuy, applySell, applyShareCount, openPosition, type Position } from './ledger';
+import { entitle, manualDividend, markPaid, newDividendState, type DecisionOf, type DividendState } from './dividends';
+import {
+  applyBuy,
+  applySell,
+  applyShareCount,
+  applyWarrantExercise,
+  openPosition,
+  rightsSale,
+  type Position,
+} from './ledger';
 import type { PriceTable } from './prices';
 import { Phase, type TimelineEvent } from './timeline';
 import type { DividendRecord, EngineIssue, PortfolioSettings, RealisedSell, Transaction } from './types';
@@ -12,6 +20,7 @@ import type { DividendRecord, EngineIssue, PortfolioSettings, RealisedSell, Tran
 export interface PassInput {
   tickerIndex: ReadonlyMap<string, number>;
   settingsOf: (portfolioId: string) => PortfolioSettings;
+  decisionOf: DecisionOf;
   trades: readonly Transaction[];
   shareActions: readonly ShareAction[];
   dividends: readonly DividendAction[];
@@ -83,12 +92,12 @@ function addFlow(s: PassState, day: number, amount: number): void {
   }
 }
 
-function positionFor(s: PassState, tx: Transaction): Position {
-  const key = `${tx.portfolioId}\u0000${tx.ticker}`;
+function positionFor(s: PassState, portfolioId: string, ticker: string): Position {
+  const key = `${portfolioId}\u0000${ticker}`;
   let p = s.positionByKey.get(key);
   if (!p) {
-    const index = s.input.tickerIndex.get(tx.ticker)!;
-    p = openPosition(tx.portfolioId, tx.ticker, index, s.input.settingsOf(tx.portfolioId));
+    const index = s.input.tickerIndex.get(ticker)!;
+    p = openPosition(portfolioId, ticker, index, s.input.settingsOf(portfolioId));
     s.positionByKey.set(key, p);
     s.positions.push(p);
     s.byTicker[index]!.push(p);
@@ -96,8 +105,42 @@ function positionFor(s: PassState, tx: Transaction): Position {
   return p;
 }
 
+/** Moves the per-ticker and total aggregates by what a trade did to a position. */
+function track(s: PassState, p: Position, shares: number, cost: number): void {
+  s.tickerShares[p.tickerIndex]! += p.shares - shares;
+  s.tickerCost[p.tickerIndex]! += p.cost - cost;
+  s.totalCost += p.cost - cost;
+}
+
+function paidIn(s: PassState, day: number, paid: number): void {
+  s.pendingIn += paid;
+  addFlow(s, day, -paid);
+}
+
+function realise(s: PassState, sell: RealisedSell, day: number): void {
+  s.sells.push(sell);
+  s.pendingOut += sell.proceeds;
+  addFlow(s, day, sell.proceeds);
+}
+
+function onWarrantExercise(s: PassState, tx: Transaction, day: number): void {
+  const w = positionFor(s, tx.portfolioId, tx.ticker);
+  const u = positionFor(s, tx.portfolioId, tx.underlying ?? tx.ticker);
+  const before = [w.shares, w.cost, u.shares, u.cost] as const;
+  if (tx.shares > w.shares) s.issues.push(oversell(tx, w.shares));
+  paidIn(s, day, applyWarrantExercise(w, u, tx));
+  track(s, w, before[0], before[1]);
+  // Without its company (terms unknown) the exercise stays within the warrant position: count it once.
+  if (u !== w) track(s, u, before[2], before[3]);
+}
+
+function oversell(tx: Transaction, held: number): EngineIssue {
+  const { id: transactionId, portfolioId, ticker, date } = tx;
+  return { kind: 'oversell', transactionId, portfolioId, ticker, date, shares: tx.shares, held };
+}
+
 function onManualDividend(s: PassState, tx: Transaction, day: number): void {
-  const r = manualDividend(tx, s.input.settingsOf(tx.portfolioId).dividendTaxPct);
+  const r = manualDividend(tx, s.input.settingsOf(tx.portfolioId), s.input.decisionOf);
   s.dividendRecords.push(r);
   s.pendingOut += r.net;
   addFlow(s, day, r.net);
@@ -105,25 +148,21 @@ function onManualDividend(s: PassState, tx: Transaction, day: number): void {
 
 function onTrade(s: PassState, tx: Transaction, day: number): void {
   if (tx.type === 'dividend') return onManualDividend(s, tx, day);
-  const p = positionFor(s, tx);
+  // Lapsed rights move no money and no shares; the holding page shows what they were worth.
+  if (tx.type === 'rights_lapse') return;
+  if (tx.type === 'rights_sale') return realise(s, rightsSale(tx), day);
+  if (tx.type === 'warrant_exercise') return onWarrantExercise(s, tx, day);
+  const p = positionFor(s, tx.portfolioId, tx.ticker);
   const shares = p.shares;
   const cost = p.cost;
-  if (tx.type === 'buy') {
-    const paid = applyBuy(p, tx);
-    s.pendingIn += paid;
-    addFlow(s, day, -paid);
+  if (tx.type === 'buy' || tx.type === 'rights_exercise') {
+    paidIn(s, day, applyBuy(p, tx));
   } else {
-    const { id: transactionId, portfolioId, ticker, date } = tx;
-    if (tx.shares > shares)
-      s.issues.push({ kind: 'oversell', transactionId, portfolioId, ticker, date, shares: tx.shares, held: shares });
-    const sell = applySell(p, tx);
-    s.sells.push(sell);
-    s.pendingOut += sell.proceeds;
-    addFlow(s, day, sell.proceeds);
+    // sell, tender (a sell at the offer price) and warrant_expiry (a sell at price 0)
+    if (tx.shares > shares) s.issues.push(oversell(tx, shares));
+    realise(s, applySell(p, tx), day);
   }
-  s.tickerShares[p.tickerIndex]! += p.shares - shares;
-  s.tickerCost[p.tickerIndex]! += p.cost - cost;
-  s.totalCost += p.cost - cost;
+  track(s, p, shares, cost);
 }
 
 function onShareAction(s: PassState, action: ShareAction): void {
@@ -142,7 +181,7 @@ function book(s: PassState, st: DividendState): void {
 }
 
 function onDividendCum(s: PassState, st: DividendState, day: number): void {
-  entitle(st, s.byTicker[st.action.tickerIndex]!);
+  entitle(st, s.byTicker[st.action.tickerIndex]!, s.input.decisionOf);
   for (const r of st.records) s.dividendRecords.push(r);
   if (st.action.exDay <= day) book(s, st);
 }

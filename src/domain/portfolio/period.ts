@@ -41,6 +41,8 @@ export interface PeriodMetrics {
   maxDrawdown: Drawdown | null;
   volatility: number | null;
   ihsgReturn: number | null;
+  /** The benchmark's last close inside the period when its data ends before the period does; else null. */
+  benchmarkEnd: IsoDate | null;
   /** Portfolio index and IHSG rebased to 1 at the start of the period. */
   chart: ComparisonPoint[];
 }
@@ -58,6 +60,18 @@ export function periodStart(period: PeriodKey, asOf: IsoDate): IsoDate | null {
   if (d.getUTCDate() !== day) d.setUTCDate(0);
   d.setUTCDate(d.getUTCDate() + 1);
   return d.toISOString().slice(0, 10);
+}
+
+/** The period a metrics page opens on by default. */
+export const DEFAULT_PERIOD: PeriodKey = '1t';
+
+/**
+ * The period to open on: DEFAULT_PERIOD when it holds data, else the shortest longer preset that does
+ * (the last year is empty when the market data ends years before today), else DEFAULT_PERIOD.
+ */
+export function openingPeriod(periods: Partial<Record<AnyPeriod, Pick<PeriodMetrics, 'startDate'>>>): PeriodKey {
+  const candidates = PERIODS.slice(PERIODS.indexOf(DEFAULT_PERIOD));
+  return candidates.find((p) => periods[p] && periods[p].startDate !== null) ?? DEFAULT_PERIOD;
 }
 
 /** The dates a preset period covers ending at `asOf`. */
@@ -84,6 +98,7 @@ function empty(period: AnyPeriod): PeriodMetrics {
     maxDrawdown: null,
     volatility: null,
     ihsgReturn: null,
+    benchmarkEnd: null,
     chart: [],
   };
 }
@@ -156,12 +171,16 @@ export function periodMetrics(report: Series, period: AnyPeriod, range?: DateRan
     maxDrawdown: perf.maxDrawdown,
     volatility: perf.volatility,
     ihsgReturn: perf.ihsgReturn,
+    benchmarkEnd: perf.benchmarkEnd,
     chart,
   };
   const whole = n === series.length;
   if (i0 === 0 && whole) return metrics;
   const last = chart[chart.length - 1]!;
   const twr = last.portfolio - 1;
+  // The benchmark's return runs to its own last close in the period, never past its data.
+  let b = chart.length - 1;
+  while (b >= 0 && chart[b]!.ihsg === null) b--;
   const dd = maxDrawdown(chart.map((c) => c.portfolio));
   const firstDay = before ? toDay(before.date) : toDay(series[0]!.date);
   return {
@@ -176,6 +195,7 @@ export function periodMetrics(report: Series, period: AnyPeriod, range?: DateRan
       troughDate: chart[dd.trough]!.date,
     },
     volatility: volatility(returns),
-    ihsgReturn: last.ihsg === null ? null : last.ihsg - 1,
+    ihsgReturn: b >= 0 ? chart[b]!.ihsg! - 1 : null,
+    benchmarkEnd: b >= 0 && b < chart.length - 1 ? chart[b]!.date : null,
   };
 }

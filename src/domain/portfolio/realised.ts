@@ -4,6 +4,7 @@
  */
 import { ceilToTick } from '../idx';
 import { toDay } from './dates';
+import { holdingChanges } from './kinds';
 import { Dec } from './money';
 import type { IsoDate, RealisedSell, Transaction } from './types';
 
@@ -34,18 +35,20 @@ function openingDates(transactions: readonly Transaction[]): Map<string, IsoDate
   const out = new Map<string, IsoDate | null>();
   const ordered = [...transactions].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   for (const tx of ordered) {
-    if (tx.type === 'dividend') continue;
-    const key = `${tx.portfolioId}\u0000${tx.ticker}`;
-    const h = held.get(key) ?? { shares: 0, since: null };
-    if (tx.type === 'buy') {
-      if (h.shares === 0) h.since = tx.date;
-      h.shares += tx.shares;
-    } else {
-      out.set(tx.id, h.since);
-      h.shares = Math.max(0, h.shares - tx.shares);
-      if (h.shares === 0) h.since = null;
+    for (const change of holdingChanges(tx)) {
+      const key = `${tx.portfolioId}\u0000${change.ticker}`;
+      const h = held.get(key) ?? { shares: 0, since: null };
+      if (change.delta > 0) {
+        if (h.shares === 0) h.since = tx.date;
+        h.shares += change.delta;
+      } else {
+        if (change.ticker === tx.ticker) out.set(tx.id, h.since);
+        h.shares = Math.max(0, h.shares + change.delta);
+        if (h.shares === 0) h.since = null;
+      }
+      held.set(key, h);
     }
-    held.set(key, h);
+    if (tx.type === 'rights_sale') out.set(tx.id, null);
   }
   return out;
 }

@@ -33,11 +33,16 @@ export function valuePoints(c: SeriesColumns, returns: Float64Array): ValuePoint
   return points;
 }
 
-/** IHSG closes over `dates` ÷ the close before the first date (or the first close in range). */
+/**
+ * IHSG closes over `dates` ÷ the close before the first date (or the first close in range); NaN after the
+ * index's last close, which is never carried past its data.
+ */
 function ihsgIndex(ihsg: readonly DailyClose[], dates: readonly IsoDate[]): Float64Array | null {
   if (ihsg.length === 0 || dates.length === 0) return null;
   const closes = new Float64Array(dates.length).fill(NaN);
   alignCloses(ihsg, dates, closes, 1, 0);
+  const end = ihsg[ihsg.length - 1]!.date;
+  for (let d = dates.length - 1; d >= 0 && dates[d]! > end; d--) closes[d] = NaN;
   const before = lowerBound(ihsg, dates[0]!);
   let base = before > 0 ? ihsg[before - 1]!.close : NaN;
   for (let d = 0; base !== base && d < closes.length; d++) base = closes[d]!;
@@ -77,6 +82,7 @@ export function performance(p: PerformanceInput): PerformanceReport {
       maxDrawdown: null,
       volatility: null,
       ihsgReturn: null,
+      benchmarkEnd: null,
       comparison: [],
     };
   }
@@ -84,7 +90,9 @@ export function performance(p: PerformanceInput): PerformanceReport {
   const twr = index[n - 1]! - 1;
   const ihsg = ihsgIndex(p.ihsg, dates);
   const dd = maxDrawdown(index);
-  const last = ihsg?.[n - 1];
+  let lastIhsg = n - 1;
+  while (ihsg && lastIhsg >= 0 && !(ihsg[lastIhsg]! === ihsg[lastIhsg]!)) lastIhsg--;
+  const last = ihsg && lastIhsg >= 0 ? ihsg[lastIhsg] : undefined;
   return {
     startDate: dates[0]!,
     endDate: dates[n - 1]!,
@@ -97,7 +105,8 @@ export function performance(p: PerformanceInput): PerformanceReport {
       troughDate: dates[dd.trough]!,
     },
     volatility: volatility(p.returns),
-    ihsgReturn: last !== undefined && last === last ? last - 1 : null,
+    ihsgReturn: last !== undefined ? last - 1 : null,
+    benchmarkEnd: last !== undefined && lastIhsg < n - 1 ? dates[lastIhsg]! : null,
     comparison: comparison(dates, index, ihsg),
   };
 }

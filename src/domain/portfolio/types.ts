@@ -6,7 +6,22 @@
 /** A calendar date as `YYYY-MM-DD` (an IDX trading date, Asia/Jakarta). */
 export type IsoDate = string;
 
-export type TransactionType = 'buy' | 'sell' | 'dividend';
+/**
+ * `buy`, `sell` and `dividend`, and the corporate-action kinds of docs/product.md §5.6: rights
+ * exercised (new shares at the exercise price), sold (per right) or lapsed (price 0) against the
+ * company's code; a warrant exercised into or expired (price 0) under its own code; a tender offer
+ * or buy-back taken up (a sell at the offer price).
+ */
+export type TransactionType =
+  | 'buy'
+  | 'sell'
+  | 'dividend'
+  | 'rights_exercise'
+  | 'rights_sale'
+  | 'rights_lapse'
+  | 'warrant_exercise'
+  | 'warrant_expiry'
+  | 'tender';
 
 /**
  * One recorded transaction. `shares` is a whole positive number; `price` is Rupiah per share
@@ -21,6 +36,9 @@ export interface Transaction {
   shares: number;
   price: number;
   fee: number;
+  /** `warrant_exercise` only: the company code the warrants convert into, and the shares received. */
+  underlying?: string;
+  sharesReceived?: number;
 }
 
 /** One daily close in Rupiah (index points for the IHSG). */
@@ -45,17 +63,37 @@ export interface CorporateAction {
   cumDate: IsoDate;
   exDate: IsoDate;
   paymentDate?: IsoDate | null;
+  /** The recording date (KSEI's list of holders); when absent, taken as two weekdays after `cumDate`. */
+  recordingDate?: IsoDate | null;
   amount?: string | number | null;
   ratioFrom?: number | null;
   ratioTo?: number | null;
 }
+
+/**
+ * How a portfolio's cash dividends are taxed (docs/product.md §5.5): `by_date` for a resident individual
+ * (10 % final withheld for recording dates before 1 March 2021, received gross from then on with the
+ * member's choice per dividend); `fixed` keeps `dividendTaxPct` withheld from every dividend.
+ */
+export type DividendTaxRule = 'by_date' | 'fixed';
 
 /** Per-portfolio settings. The engine uses recorded fees; the bps rates are for filling `fee` at entry. */
 export interface PortfolioSettings {
   buyBps: number;
   sellBps: number;
   dividendTaxPct: 0 | 10;
+  /** Absent: `fixed` (the engine's own default); stored portfolios always carry it. */
+  dividendTaxRule?: DividendTaxRule;
   feesInAverage: boolean;
+}
+
+/** The member's choice for one dividend received gross. */
+export type DividendTaxChoice = 'reinvested' | 'self_paid' | 'undecided';
+
+export interface DividendDecision {
+  choice: DividendTaxChoice;
+  /** The day the 10 % was paid (self_paid only). */
+  paidDate: IsoDate | null;
 }
 
 /** Everything `computePortfolio` needs; nothing is fetched. */
@@ -71,6 +109,8 @@ export interface EngineInput {
   sectors: ReadonlyMap<string, string>;
   /** Transactions and actions after this date are ignored; later dividends are reported as upcoming. */
   asOf: IsoDate;
+  /** The member's choices per dividend, by `dividendKey(portfolioId, key)`; absent: undecided. */
+  dividendDecisions?: ReadonlyMap<string, DividendDecision>;
 }
 
 /** One holding; `portfolioId` is null on combined rows (all portfolios of the input together). */
@@ -116,6 +156,8 @@ export interface RealisedSell {
   proceeds: number;
   costRemoved: number;
   realised: number;
+  /** Set on a sale of rights (HMETD): shares are rights, and they carried no cost. */
+  instrument?: 'rights';
 }
 
 /** Realised P/L: the sum over sells, minus buy fees booked as expenses (fees kept out of the average). */
@@ -128,9 +170,52 @@ export interface RealisedTotals {
 
 export type DividendStatus = 'received' | 'upcoming';
 
+/**
+ * How one dividend was taxed: `withheld` (10 % final taken before payment: recording date before
+ * 1 March 2021), `fixed` (the portfolio's fixed rate), `gross` (received whole; the member reinvests
+ * or pays the 10 % themselves).
+ */
+export type DividendTaxTreatment = 'withheld' | 'fixed' | 'gross';
+
+/** One investment (an IDX buy) covering part of a reinvested dividend. */
+export interface DividendCoverage {
+  transactionId: string;
+  ticker: string;
+  date: IsoDate;
+  /** Rupiah of the dividend this buy covers. */
+  amount: number;
+  /** Shares of the buy that carry the coverage (amount ÷ price, rounded up, at most the buy's shares). */
+  shares: number;
+}
+
+/** The tax position of a dividend received gross (docs/product.md §5.5). */
+export interface DividendTaxDetail {
+  choice: DividendTaxChoice;
+  paidDate: IsoDate | null;
+  /** The 10 % of the uncovered part is due by this day: the 15th of the month after payment. */
+  selfPayDeadline: IsoDate;
+  /** Reinvestment must be made by this day: the end of March after the tax year of receipt. */
+  investDeadline: IsoDate;
+  /** The investment must be held through this day: the end of the third tax year from receipt. */
+  holdUntil: IsoDate;
+  /** Rupiah covered by investments (reinvested only), at most gross. */
+  covered: number;
+  coverage: DividendCoverage[];
+  /** Tax not yet paid: 10 % of what is neither covered nor paid (0 when paid or fully covered). */
+  due: number;
+  /** Covering shares sold before `holdUntil`: the exemption would be lost. */
+  flagged: boolean;
+}
+
 /** One dividend to one portfolio. net = gross − tax. */
 export interface DividendRecord {
   source: 'corporate_action' | 'manual';
+  /** Identifies the dividend within its portfolio: `ca:TICKER:cumDate` or `tx:transactionId`. */
+  key: string;
+  recordingDate: IsoDate | null;
+  treatment: DividendTaxTreatment;
+  /** For `gross` dividends that are received: the member's choice, deadlines and coverage. */
+  taxDetail: DividendTaxDetail | null;
   transactionId: string | null;
   portfolioId: string;
   ticker: string;
@@ -141,6 +226,7 @@ export interface DividendRecord {
   /** Dividend per share as an exact decimal string. */
   amountPerShare: string;
   gross: number;
+  /** Tax actually taken or paid: withheld, the fixed rate, or the 10 % the member paid themselves. */
   tax: number;
   net: number;
   status: DividendStatus;
@@ -185,7 +271,7 @@ export interface ComparisonPoint {
   date: IsoDate;
   /** Time-weighted index, 1 just before the first day. */
   portfolio: number;
-  /** IHSG close ÷ the IHSG close before the first day; null without IHSG data. */
+  /** IHSG close ÷ the IHSG close before the first day; null without IHSG data (also after its last close). */
   ihsg: number | null;
 }
 
@@ -207,6 +293,11 @@ export interface PerformanceReport {
   maxDrawdown: Drawdown | null;
   volatility: number | null;
   ihsgReturn: number | null;
+  /**
+   * The benchmark's last close when its data ends before the series does: its line and return stop there,
+   * never held flat past it; null when it runs to the end.
+   */
+  benchmarkEnd: IsoDate | null;
   comparison: ComparisonPoint[];
 }
 
@@ -222,7 +313,12 @@ export interface PortfolioSummary {
   unrealised: number;
   realised: number;
   dividendsNet: number;
-  /** realised + unrealised + net dividends received. */
+  /**
+   * Net dividends the member is entitled to (held at the end of the cum date) and not yet paid: counted
+   * in the portfolio's value from the cum date, as Kinerja does (docs/product.md §10.4).
+   */
+  dividendsReceivable: number;
+  /** realised + unrealised + net dividends received + net dividends receivable. */
   totalReturn: number;
   /** Everything put in: buy values plus buy fees. */
   totalInvested: number;

@@ -4,12 +4,13 @@
  */
 import { normaliseActions, sharesAfter } from './actions';
 import { toDay } from './dates';
+import { codesOf, holdingChanges, reducesHolding } from './kinds';
 import { buildTimeline, Phase } from './timeline';
 import type { CorporateAction, Oversell, Transaction } from './types';
 
 function tickerTable(transactions: readonly Transaction[]): Map<string, number> {
   const index = new Map<string, number>();
-  for (const tx of transactions) if (!index.has(tx.ticker)) index.set(tx.ticker, index.size);
+  for (const tx of transactions) for (const c of codesOf(tx)) if (!index.has(c)) index.set(c, index.size);
   return index;
 }
 
@@ -55,17 +56,18 @@ function walk(
       continue;
     }
     const tx = transactions[e.ref]!;
-    if (tx.type === 'dividend') continue;
-    const key = `${tx.portfolioId}\u0000${tx.ticker}`;
-    const before = held.get(key);
-    if (before === undefined) keysByTicker[tickerIndex.get(tx.ticker)!]!.push(key);
-    const shares = before ?? 0;
-    if (tx.type === 'sell' && tx.shares > shares) {
-      const { id: transactionId, portfolioId, date, ticker } = tx;
-      found.push({ transactionId, portfolioId, date, ticker, shares: tx.shares, held: shares });
-      if (firstOnly) return found;
+    for (const change of holdingChanges(tx)) {
+      const key = `${tx.portfolioId}\u0000${change.ticker}`;
+      const before = held.get(key);
+      if (before === undefined) keysByTicker[tickerIndex.get(change.ticker)!]!.push(key);
+      const shares = before ?? 0;
+      if (change.delta < 0 && reducesHolding(tx.type) && -change.delta > shares) {
+        const { id: transactionId, portfolioId, date, ticker } = tx;
+        found.push({ transactionId, portfolioId, date, ticker, shares: tx.shares, held: shares });
+        if (firstOnly) return found;
+      }
+      held.set(key, Math.max(0, shares + change.delta));
     }
-    held.set(key, tx.type === 'buy' ? shares + tx.shares : Math.max(0, shares - tx.shares));
   }
   return found;
 }

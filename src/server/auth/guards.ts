@@ -23,10 +23,13 @@ export function requireMember(ctx: Ctx): Viewer {
   throw new AccessError('sign-in', ctx.url.pathname + ctx.url.search);
 }
 
-/** An admin acting as themself; anyone else gets the 404 page, so the route's existence is not revealed. */
+/**
+ * An admin acting as themself who signs in with a second factor; anyone else (an admin without one
+ * included) gets the 404 page, so the route's existence is not revealed.
+ */
 export function requireAdmin(ctx: Ctx): Viewer {
   const v = ctx.locals.viewer;
-  if (v && v.role === 'admin' && !ctx.locals.actor) return v;
+  if (v && v.role === 'admin' && v.twoFactor && !ctx.locals.actor) return v;
   throw new AccessError('not-found');
 }
 

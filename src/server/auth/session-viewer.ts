@@ -64,7 +64,13 @@ export async function sessionUser(
     .leftJoin(memberships, and(eq(memberships.userId, sessions.userId), gt(memberships.endsAt, now)))
     // Session expiry follows the wall clock, as the cookie's own does (APP_NOW does not move it).
     .where(
-      and(eq(sessions.id, claims.sessionId), eq(sessions.userId, claims.userId), gt(sessions.expiresAt, new Date())),
+      and(
+        eq(sessions.id, claims.sessionId),
+        eq(sessions.userId, claims.userId),
+        gt(sessions.expiresAt, new Date()),
+        // A session waiting for its second factor grants nothing (services/two-factor.ts).
+        eq(sessions.secondFactorPending, false),
+      ),
     );
   if (rows.length === 0) return undefined;
   const spans = rows.flatMap(({ tier, startsAt, endsAt }) =>
@@ -83,5 +89,6 @@ export function toViewer(user: User, t: CurrentTier): Viewer {
     role: user.role,
     tier,
     tierEndsAt: t.endsAt?.toISOString() ?? null,
+    twoFactor: user.twoFactorAt !== null,
   };
 }

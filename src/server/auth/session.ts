@@ -48,3 +48,9 @@ export async function signOut(cookies: AstroCookies, request: Request): Promise<
   if (session?.sessionId) await endSessionById(await getDb(), session.sessionId);
   endSession(cookies, request.headers.get('cookie'));
 }
+
+/** The server-side session id the request's cookie names, or null. */
+export async function currentSessionId(request: Request): Promise<string | null> {
+  const session = (await getSession(request).catch(() => null)) as { sessionId?: string } | null;
+  return session?.sessionId ?? null;
+}

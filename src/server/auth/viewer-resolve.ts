@@ -9,6 +9,7 @@ import { getDb } from '../db/client';
 import { findUserById } from '../services/accounts';
 import { currentTier } from '../services/membership';
 import { activeImpersonation, endImpersonation } from '../services/impersonation';
+import { pendingSecondFactorUser } from './sessions';
 import {
   IMPERSONATION_COOKIE,
   knownClaims,
@@ -39,20 +40,26 @@ export interface Identity {
   viewer: Viewer | null;
   actor: Viewer | null;
   impersonationExpiresAt: Date | null;
+  /** A signed-in session still waiting for its second factor (then viewer is null). */
+  pendingSecondFactor: SessionClaims | null;
 }
 
 /** The identity behind a request; clears an impersonation cookie that is no longer valid. */
 export async function resolveIdentity(request: Request, cookies: AstroCookies, now: Date): Promise<Identity> {
-  const none: Identity = { viewer: null, actor: null, impersonationExpiresAt: null };
+  const none: Identity = { viewer: null, actor: null, impersonationExpiresAt: null, pendingSecondFactor: null };
   const claims = await sessionClaims(request);
   if (!claims) return none;
   const db = await getDb();
   // A cookie is only as good as its server-side session: sign-out and password changes delete those.
   const found = await sessionUser(db, claims, now);
-  if (!found) return none;
+  if (!found) {
+    const pending = await pendingSecondFactorUser(db, claims.sessionId, claims.userId);
+    return pending ? { ...none, pendingSecondFactor: claims } : none;
+  }
   const self = toViewer(found.user, found.tier);
   const impId = cookies.get(IMPERSONATION_COOKIE)?.value;
-  if (!impId || found.user.role !== 'admin') return { ...none, viewer: self };
+  // Acting as a member needs what starting it needed: the admin role with a second factor.
+  if (!impId || found.user.role !== 'admin' || found.user.twoFactorAt === null) return { ...none, viewer: self };
   const imp = await activeImpersonation(db, impId, found.user.id, now);
   const member = imp ? await findUserById(db, imp.memberId) : undefined;
   if (!imp || !member) {
@@ -64,5 +71,6 @@ export async function resolveIdentity(request: Request, cookies: AstroCookies, n
     viewer: toViewer(member, await currentTier(db, member.id, now)),
     actor: self,
     impersonationExpiresAt: imp.expiresAt,
+    pendingSecondFactor: null,
   };
 }

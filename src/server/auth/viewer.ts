@@ -11,4 +11,6 @@ export interface Viewer {
   /** The effective tier today (a lapsed pass is `gratis`), read from the database each request. */
   tier: Tier;
   tierEndsAt: string | null;
+  /** The member signs in with a second factor (every session of theirs has passed it). */
+  twoFactor: boolean;
 }

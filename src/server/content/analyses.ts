@@ -55,7 +55,8 @@ export async function findNonEmitenAnalysis(id: string): Promise<NonEmitenAnalys
 }
 
 export type AnalysisBody =
-  { access: 'full'; Content: Awaited<ReturnType<typeof render>>['Content'] } | { access: 'teaser'; html: string };
+  | { access: 'full'; Content: Awaited<ReturnType<typeof render>>['Content'] }
+  | { access: 'teaser'; html: string; locked: string[] };
 
 /** The body a viewer of `viewerTier` (null: not signed in) may receive; see the module comment. */
 export async function analysisBody(
@@ -67,7 +68,7 @@ export async function analysisBody(
     entry.collection === 'analisis'
       ? await getEntry('analisisTeaser', entry.id)
       : await getEntry('analisisNonEmitenTeaser', entry.id);
-  return { access: 'teaser', html: teaser?.rendered?.html ?? '' };
+  return { access: 'teaser', html: teaser?.rendered?.html ?? '', locked: teaser?.data.locked ?? [] };
 }
 
 /** Upside of a target against the last close, as a ratio; null when either is missing. */

@@ -34,7 +34,8 @@ describe('analysis frontmatter', () => {
   });
 
   it.each([
-    ['a five-letter ticker', { emiten: 'BBCAX' }, 'emiten'],
+    ['a six-letter ticker', { emiten: 'BBCAXY' }, 'emiten'],
+    ['a code with an unknown suffix', { emiten: 'BBCA-X' }, 'emiten'],
     ['a lower-case ticker', { emiten: 'bbca' }, 'emiten'],
     ['a "beli" call without target price', { targetPrice: undefined }, 'targetPrice'],
     ['a tier that does not exist', { tier: 'vip' }, 'tier'],

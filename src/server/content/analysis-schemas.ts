@@ -5,6 +5,7 @@
  */
 import { z } from 'astro/zod';
 import { TIERS } from '../../domain/tiers';
+import { isStockCode, STOCK_CODE_RULE } from '../../domain/idx';
 
 const text = z.string().trim().min(1);
 const isoDate = z.coerce.date({ error: 'must be a date written as YYYY-MM-DD' });
@@ -16,7 +17,7 @@ export const analysisSchema = z
     author: text,
     // Only the format: whether the market data knows the ticker is checked at start-up and after
     // every import (a warning, never a failed build), since the data changes without a rebuild.
-    emiten: z.string().regex(/^[A-Z]{4}$/, 'ticker must be 4 capital letters'),
+    emiten: z.string().refine(isStockCode, `ticker must be a stock code: ${STOCK_CODE_RULE}`),
     rating: z.enum(['beli', 'tahan', 'jual']),
     targetPrice: z.number().int().positive().optional(),
     fairValue: z.number().int().positive().optional(),
@@ -62,4 +63,5 @@ export const nonEmitenAnalysisSchema = z
 /** What the teaser loader stores per analysis; see teaser-loader.ts. */
 export const teaserSchema = z.object({
   sections: z.number().int().min(2, 'the body needs at least two "##" sections: the first one is the public teaser'),
+  locked: z.array(z.string()).default([]),
 });

@@ -51,8 +51,8 @@ async function syncFile(ctx: LoaderContext, opts: TeaserLoaderOptions, root: str
   const id = opts.id(file);
   const digest = ctx.generateDigest(contents);
   if (ctx.store.get(id)?.digest === digest) return;
-  const { teaser, sections } = splitTeaser(contents.replace(FRONTMATTER, ''));
+  const { teaser, sections, locked } = splitTeaser(contents.replace(FRONTMATTER, ''));
   const rendered = teaser ? await ctx.renderMarkdown(teaser) : { html: '' };
-  const data = await ctx.parseData({ id, data: { sections }, filePath: path.join(opts.base, file) });
+  const data = await ctx.parseData({ id, data: { sections, locked }, filePath: path.join(opts.base, file) });
   ctx.store.set({ id, data, rendered, digest, filePath: path.posix.join(opts.base.replace(/^\.\//, ''), file) });
 }

@@ -4,7 +4,11 @@ import { splitTeaser } from './teaser';
 describe('splitTeaser', () => {
   it('keeps the first section and stops at the second heading', () => {
     const body = '## Ringkasan\n\nTeks publik.\n\n## Valuasi\n\nTeks berbayar.\n\n## Risiko\n\nJuga berbayar.\n';
-    expect(splitTeaser(body)).toEqual({ teaser: '## Ringkasan\n\nTeks publik.', sections: 3 });
+    expect(splitTeaser(body)).toEqual({
+      teaser: '## Ringkasan\n\nTeks publik.',
+      sections: 3,
+      locked: ['Valuasi', 'Risiko'],
+    });
   });
 
   it('keeps text before the first heading with the first section', () => {
@@ -12,8 +16,8 @@ describe('splitTeaser', () => {
   });
 
   it('gates a body with fewer than two sections whole', () => {
-    expect(splitTeaser('## Satu\n\nSeluruh isi analisis.')).toEqual({ teaser: '', sections: 1 });
-    expect(splitTeaser('Tanpa judul bagian sama sekali.')).toEqual({ teaser: '', sections: 0 });
+    expect(splitTeaser('## Satu\n\nSeluruh isi analisis.')).toEqual({ teaser: '', sections: 1, locked: [] });
+    expect(splitTeaser('Tanpa judul bagian sama sekali.')).toEqual({ teaser: '', sections: 0, locked: [] });
   });
 
   it('does not take ### subheadings or ## inside code fences as sections', () => {
@@ -32,6 +36,13 @@ describe('splitTeaser', () => {
   it('handles Windows line ends and drops MDX import lines', () => {
     const body = "import Chart from '../Chart.astro';\r\n\r\n## Satu\r\n\r\nA.\r\n\r\n## Dua\r\n\r\nB.";
     expect(splitTeaser(body).teaser).toBe('## Satu\n\nA.');
+  });
+
+  it('names the locked sections in plain text, setext and closed ATX headings alike', () => {
+    expect(splitTeaser('## Satu\n\nA.\n\n## **Valuasi** DCF ##\n\nB.\n\nRisiko\n---\n\nC.').locked).toEqual([
+      'Valuasi DCF',
+      'Risiko',
+    ]);
   });
 
   it('needs a space after the hashes', () => {

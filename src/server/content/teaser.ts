@@ -8,6 +8,8 @@ export interface TeaserSplit {
   teaser: string;
   /** How many section headings (level 1–2) the body has. */
   sections: number;
+  /** The titles of the sections after the teaser: what the upgrade call says is locked. */
+  locked: string[];
 }
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
@@ -37,11 +39,21 @@ export function splitTeaser(body: string): TeaserSplit {
     if (ATX.test(line)) starts.push(i);
     else if (SETEXT.test(line) && prev !== undefined && prev.trim() !== '') starts.push(i - 1);
   });
-  if (starts.length < 2) return { teaser: '', sections: starts.length };
+  if (starts.length < 2) return { teaser: '', sections: starts.length, locked: [] };
   const teaser = lines
     .slice(0, starts[1])
     .filter((l) => !MDX_ESM.test(l))
     .join('\n')
     .trim();
-  return { teaser, sections: starts.length };
+  const locked = starts.slice(1).map((i) => headingText(lines[i]!));
+  return { teaser, sections: starts.length, locked };
+}
+
+/** The plain text of an ATX (`## Title ##`) or setext heading line. */
+function headingText(line: string): string {
+  return line
+    .replace(/^ {0,3}#{1,2}[ \t]*/, '')
+    .replace(/[ \t]+#+[ \t]*$/, '')
+    .replace(/[*_`]/g, '')
+    .trim();
 }

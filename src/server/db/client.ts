@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { lockDataDir } from './lock';
 import { newWriteWatch, setWriteWatch, writeWatchLogger } from './write-watch';
+import { pgliteExtensions } from './pglite-extensions';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -44,6 +45,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     const client = await PGlite.create({
       dataDir: path.join(dir, 'pglite'),
+      extensions: await pgliteExtensions(),
       // PostgreSQL's buffer cache lives in this process's memory and never shrinks. At market scale the
       // default 128 MB fills up, yet hot market data is kept derived in memory (services/market-cache.ts)
       // and the files sit in the OS cache: 32 MB keeps the server's footprint down at no measured cost.

@@ -32,6 +32,11 @@ function connectionCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/** Whether the error is a failed connection to the database server (it is unreachable). */
+export function isConnectionFailure(err: unknown): boolean {
+  return connectionCode(err) !== undefined;
+}
+
 /**
  * One line for an unreachable PostgreSQL server, naming host, port and cause but never the password;
  * undefined when `err` is not a connection failure.

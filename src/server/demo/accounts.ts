@@ -6,9 +6,15 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { memberships, users } from '../db/schema';
 import { hashPassword } from '../auth/password';
+import { enableTwoFactorWithSecret } from '../services/two-factor';
 import type { Role } from '../db/schema/accounts';
 
 export const DEMO_PASSWORD = 'telaah-demo';
+/**
+ * The demo admin's TOTP secret (base32): admins sign in with two factors, so the demo admin has them
+ * on with this published secret (add it to an authenticator app to sign in as the demo admin).
+ */
+export const DEMO_ADMIN_TOTP_SECRET = 'KRSWYYLBNBAWI3LJNZSGK3LPEBQWI3LJ';
 
 export const DEMO_ACCOUNTS: {
   email: string;
@@ -37,6 +43,7 @@ export async function loadDemoAccounts(db: Db, now: Date): Promise<Map<string, s
       })
       .returning({ id: users.id });
     ids.set(a.email, u!.id);
+    if (a.role === 'admin') await enableTwoFactorWithSecret(db, u!.id, DEMO_ADMIN_TOTP_SECRET, now);
     await db.delete(memberships).where(eq(memberships.userId, u!.id));
     if (a.tier !== 'gratis') {
       const day = 86_400_000;

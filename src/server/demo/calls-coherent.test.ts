@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateDemoMarket } from './generate';
+import { isStockCode } from '../../domain/idx';
 
 const CONTENT = path.resolve(import.meta.dirname, '../../../content/analisis');
 /** The demo "today" of the e2e suite and of `npm start` screenshots. */
@@ -13,7 +14,7 @@ const TODAY = '2026-11-20';
 
 function latestCalls(): { ticker: string; rating: string; target: number }[] {
   return readdirSync(CONTENT, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && /^[A-Z]{4}$/.test(d.name))
+    .filter((d) => d.isDirectory() && isStockCode(d.name))
     .flatMap((d) => {
       const calls = readdirSync(path.join(CONTENT, d.name))
         .filter((f) => f.endsWith('.mdx') && !f.startsWith('_'))

@@ -30,7 +30,7 @@ describe('generateDemoMarket', () => {
   it('puts every price on the IDX grid with consistent OHLC and whole-lot volumes', () => {
     const bad = market.prices.filter(
       (p) =>
-        ![p.open, p.high, p.low, p.close].every(isOnTick) ||
+        ![p.open, p.high, p.low, p.close].every((x) => isOnTick(x)) ||
         p.low > Math.min(p.open, p.close) ||
         p.high < Math.max(p.open, p.close) ||
         p.volume % 100 !== 0 ||

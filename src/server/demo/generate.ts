@@ -7,6 +7,7 @@ import { UNIVERSE, type UniverseEntry } from './universe';
 import type { emiten } from '../db/schema';
 import { dividendsFor, splitAction, type DemoAction, type PriceLookup } from './actions';
 import { fromDayNumber, toDayNumber, tradingDays } from './calendar';
+import { demoConstituents, type DemoConstituent } from './constituents';
 import { fundamentalsFor, quarterEnds, type DemoFundamental } from './fundamentals';
 import {
   DEMO_INDEXES,
@@ -19,10 +20,10 @@ import {
 import { DEMO_SPLIT, marketFactors, tickerProfile, UPCOMING_DIVIDEND_TICKERS } from './profile';
 
 export type DemoEmiten = typeof emiten.$inferInsert;
-export type { DemoAction, DemoFundamental, DemoIndexPrice, DemoPrice };
+export type { DemoAction, DemoConstituent, DemoFundamental, DemoIndexPrice, DemoPrice };
 
 /** Bumped whenever the generated rows change for the same `today`. */
-export const DEMO_GENERATOR_VERSION = 2;
+export const DEMO_GENERATOR_VERSION = 3;
 /** Years of daily prices ending at the demo "today". */
 export const DEMO_YEARS = 3;
 /** Quarters of fundamentals per ticker. */
@@ -38,6 +39,8 @@ export interface DemoMarket {
   index: DemoIndexPrice[];
   actions: DemoAction[];
   fundamentals: DemoFundamental[];
+  /** Index constituents of the period in effect on `lastDate` (docs/product.md §5.8). */
+  constituents: DemoConstituent[];
 }
 
 /** The trading days of the demo window: `DEMO_YEARS` years ending on `today` (inclusive). */
@@ -78,7 +81,7 @@ function splitFor(entry: UniverseEntry, days: readonly string[]): SeriesSplit | 
 /**
  * Generates the whole demo market for the demo "today" ('YYYY-MM-DD'): ~40 emiten, three years of
  * daily prices, the IHSG, dividends (some upcoming after `today`), the `DEMO_SPLIT` and 12 quarters
- * of fundamentals per ticker. Pure: no I/O, no clock, no global randomness.
+ * of fundamentals per ticker, and LQ45, IDX30 and JII constituents. Pure: no I/O, no clock, no global randomness.
  */
 export function generateDemoMarket(today: string): DemoMarket {
   const days = demoTradingDays(today);
@@ -94,6 +97,7 @@ export function generateDemoMarket(today: string): DemoMarket {
     index: [],
     actions: [],
     fundamentals: [],
+    constituents: demoConstituents(UNIVERSE, days[days.length - 1] as string),
   };
   for (const entry of UNIVERSE) {
     market.emiten.push(emitenRow(entry));

@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../../tests/db';
 import { IHSG_CODE } from '../../domain/indexes';
 import type { Db, DbHandle } from '../db/client';
-import { appMeta, corporateActions, dailyPrices, emiten, fundamentals, indexPrices } from '../db/schema';
+import {
+  appMeta,
+  corporateActions,
+  dailyPrices,
+  emiten,
+  fundamentals,
+  indexConstituents,
+  indexPrices,
+} from '../db/schema';
+import { parseScreenQuery, runScreener } from '../services/screener';
 import { generateDemoMarket } from './generate';
 import { clearDemoMarket, DEMO_META_KEY, demoMarketInfo, loadDemoMarket, reloadDemoMarket } from './load';
 
@@ -19,6 +28,7 @@ async function tableCounts() {
     actions: await n(db.select({ n: count() }).from(corporateActions)),
     fundamentals: await n(db.select({ n: count() }).from(fundamentals)),
     index: await n(db.select({ n: count() }).from(indexPrices)),
+    constituents: await n(db.select({ n: count() }).from(indexConstituents)),
     meta: await n(db.select({ n: count() }).from(appMeta).where(eq(appMeta.key, DEMO_META_KEY))),
   };
 }
@@ -36,7 +46,8 @@ describe('demo market loader', () => {
     expect(loaded.prices).toBeGreaterThan(25_000);
     const info = await demoMarketInfo(db);
     expect(info).toMatchObject({ today: TODAY, counts: loaded });
-    expect(await tableCounts()).toEqual({ ...loaded, index: info!.counts.index, meta: 1 });
+    const constituents = generateDemoMarket(TODAY).constituents.length;
+    expect(await tableCounts()).toEqual({ ...loaded, index: info!.counts.index, constituents, meta: 1 });
   });
 
   it('stores the generated values unchanged', async () => {
@@ -62,6 +73,16 @@ describe('demo market loader', () => {
       .from(indexPrices)
       .where(and(eq(indexPrices.date, index.date), eq(indexPrices.code, index.code)));
     expect(storedIndex).toEqual([index]);
+  });
+
+  it('lets the demo screener filter on index membership', async () => {
+    const market = generateDemoMarket(TODAY);
+    for (const code of ['LQ45', 'IDX30', 'JII']) {
+      const q = parseScreenQuery(new URLSearchParams(`indeks=${code}`)).query;
+      const { rows } = await runScreener(db, q, new Map(), null);
+      const expected = market.constituents.filter((c) => c.indexCode === code).map((c) => c.ticker);
+      expect(rows.map((r) => r.ticker)).toEqual(expected.sort());
+    }
   });
 
   it('refuses a second load without writing anything', async () => {
@@ -98,7 +119,15 @@ describe('demo market loader', () => {
       .insert(indexPrices)
       .values({ code: IHSG_CODE, date: '2019-12-30', open: 6300, high: 6310, low: 6290, close: 6299.54 });
     await clearDemoMarket(db);
-    expect(await tableCounts()).toEqual({ emiten: 0, prices: 0, actions: 0, fundamentals: 0, index: 1, meta: 0 });
+    expect(await tableCounts()).toEqual({
+      emiten: 0,
+      prices: 0,
+      actions: 0,
+      fundamentals: 0,
+      index: 1,
+      constituents: 0,
+      meta: 0,
+    });
     expect(await db.select({ t: emiten.ticker }).from(emiten)).toEqual([{ t: 'ZZZZ' }]);
     expect(await demoMarketInfo(db)).toBeUndefined();
     await clearDemoMarket(db);

@@ -6,7 +6,15 @@ import { and, eq, getTableColumns, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Db, Tx } from '../db/client';
-import { appMeta, corporateActions, dailyPrices, emiten, fundamentals, indexPrices } from '../db/schema';
+import {
+  appMeta,
+  corporateActions,
+  dailyPrices,
+  emiten,
+  fundamentals,
+  indexConstituents,
+  indexPrices,
+} from '../db/schema';
 import { DEMO_GENERATOR_VERSION, generateDemoMarket, type DemoMarket } from './generate';
 import { markMarketChanged } from '../services/market-version';
 import { DEMO_INDEXES } from './prices';
@@ -82,6 +90,7 @@ async function insertMarket(tx: Tx, market: DemoMarket): Promise<DemoLoadCounts>
   await insertInBatches(tx, indexPrices, market.index);
   await insertInBatches(tx, corporateActions, market.actions);
   await insertInBatches(tx, fundamentals, market.fundamentals);
+  await insertInBatches(tx, indexConstituents, market.constituents);
   const counts = {
     emiten: market.emiten.length,
     prices: market.prices.length,
@@ -102,7 +111,7 @@ async function insertMarket(tx: Tx, market: DemoMarket): Promise<DemoLoadCounts>
 async function deleteMarket(tx: Tx): Promise<void> {
   const meta = await readMeta(tx);
   if (meta) await markMarketChanged(tx);
-  // Prices, actions and fundamentals of demo emiten go with them (ON DELETE CASCADE).
+  // Prices, actions, fundamentals and index constituents of demo emiten go with them (ON DELETE CASCADE).
   await tx.delete(emiten).where(eq(emiten.isDemo, true));
   if (meta) {
     // Only the index days the demo wrote: imported index history outside them stays.

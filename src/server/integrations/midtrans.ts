@@ -29,9 +29,21 @@ export interface MidtransTransaction {
   currency?: string;
   signature_key?: string;
   status_message?: string;
+  /** Bank transfer: the virtual account(s) issued for this transaction. */
+  va_numbers?: { bank: string; va_number: string }[];
+  /** Permata bank transfer names its virtual account here instead. */
+  permata_va_number?: string;
+  /** Mandiri Bill (payment_type `echannel`): company code and payment code. */
+  biller_code?: string;
+  bill_key?: string;
+  /** Until when a pending transfer can be paid, `YYYY-MM-DD HH:mm:ss` in WIB (GMT+7). */
+  expiry_time?: string;
 }
 
 export class MidtransError extends Error {}
+
+/** Midtrans answered a request and refused it (a 4xx `status_code`): trying again will not help. */
+export class MidtransRefusedError extends MidtransError {}
 
 function bases(): { snap: string; api: string } {
   const c = config();
@@ -96,6 +108,46 @@ export async function getTransactionStatus(orderId: string, timeoutMs = 4_000): 
   if (!res.ok || !body?.transaction_status)
     throw new MidtransError(`status ${res.status}: ${body?.status_message ?? 'unexpected answer'}`);
   return body;
+}
+
+export interface MidtransRefund {
+  /** What Midtrans reports for the transaction afterwards (`refund`, `partial_refund`). */
+  transactionStatus: string;
+  refundKey: string;
+}
+
+/**
+ * Refunds a settled transaction in full (Core API `POST /v2/{order_id}/refund`). `refundKey` is ours, so a
+ * retry cannot refund twice; when Midtrans refuses because the transaction is already refunded (an earlier
+ * try, or the dashboard), the status it reports is returned instead of an error.
+ */
+export async function refundTransaction(input: {
+  orderId: string;
+  refundKey: string;
+  amount: number;
+  reason: string;
+}): Promise<MidtransRefund> {
+  const res = await fetch(`${bases().api}/v2/${encodeURIComponent(input.orderId)}/refund`, {
+    method: 'POST',
+    headers: headers(),
+    signal: AbortSignal.timeout(15_000),
+    body: JSON.stringify({ refund_key: input.refundKey, amount: input.amount, reason: input.reason.slice(0, 255) }),
+  });
+  const body = (await res.json().catch(() => null)) as {
+    status_code?: string;
+    status_message?: string;
+    transaction_status?: string;
+  } | null;
+  if (res.ok && body?.status_code === '200' && body.transaction_status)
+    return { transactionStatus: body.transaction_status, refundKey: input.refundKey };
+  const now = await getTransactionStatus(input.orderId).catch(() => null);
+  if (now && (now.transaction_status === 'refund' || now.transaction_status === 'partial_refund'))
+    return { transactionStatus: now.transaction_status, refundKey: input.refundKey };
+  // Midtrans answers refusals with HTTP 200 and a 4xx `status_code` in the body (e.g. 412: a bank
+  // transfer cannot be refunded through the API).
+  const code = Number(body?.status_code ?? res.status);
+  if (code >= 400 && code < 500) throw new MidtransRefusedError(body?.status_message ?? `status ${code}`);
+  throw new MidtransError(`refund ${res.status}: ${body?.status_message ?? 'unexpected answer'}`);
 }
 
 /** SHA512(order_id + status_code + gross_amount + server key), hex: what Midtrans puts in `signature_key`. */

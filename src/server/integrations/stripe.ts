@@ -150,6 +150,42 @@ export async function retrieveCheckoutSession(id: string): Promise<CheckoutSessi
   }
 }
 
+export interface RefundView {
+  id: string;
+  /** succeeded | pending | requires_action | failed | canceled. */
+  status: string | null;
+  /** In minor units. */
+  amount: number;
+  /** True when Stripe had refunded the whole charge before this request (no new refund was made). */
+  alreadyRefunded: boolean;
+}
+
+/**
+ * Refunds a PaymentIntent in full. Retried safely: the same `idempotencyKey` gives back the same refund.
+ * A charge refunded before (in Stripe's dashboard, say) is reported as `alreadyRefunded`, not thrown.
+ */
+export async function createRefund(input: {
+  paymentIntentId: string;
+  paymentId: string;
+  idempotencyKey: string;
+}): Promise<RefundView> {
+  try {
+    const r = await stripe().refunds.create(
+      {
+        payment_intent: input.paymentIntentId,
+        reason: 'requested_by_customer',
+        metadata: { paymentId: input.paymentId },
+      },
+      { idempotencyKey: input.idempotencyKey },
+    );
+    return { id: r.id, status: r.status ?? null, amount: r.amount, alreadyRefunded: false };
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'charge_already_refunded')
+      return { id: '', status: 'succeeded', amount: 0, alreadyRefunded: true };
+    throw err;
+  }
+}
+
 export class WebhookSignatureError extends Error {}
 
 /** A correctly signed event that is not shaped like a Stripe event. */

@@ -8,6 +8,7 @@ import { purgeLoginUses } from '../services/telegram/widget';
 import { purgeUpdates } from '../services/telegram/bot';
 import { runNotices } from '../services/notifications/job';
 import { analysisRootOf, runMarketUpdate } from '../services/market-update';
+import { describeAlertRun, runAlerts } from '../services/alerts';
 import type { JobContext } from './context';
 
 export interface Job {
@@ -76,6 +77,20 @@ export const JOBS: readonly Job[] = [
       if (s.listed.length) parts.push(`new emiten ${s.listed.join(', ')}`);
       if (s.waiting.length) parts.push(`waiting ${s.waiting.join(', ')}`);
       if (s.problems.length) parts.push(`problems ${s.problems.join(', ')}`);
+      // Alerts are evaluated as soon as a trading day's data lands (docs/product.md §10).
+      if (s.imported.length) {
+        const tg = ctx.telegram?.tg;
+        const alerts = await runAlerts({
+          db: ctx.db,
+          now: ctx.now(),
+          appUrl: ctx.appUrl,
+          contentDir: ctx.contentDir,
+          holidays: settings.holidays,
+          days: s.imported,
+          senders: { mail: ctx.mail, telegram: tg ? (chatId, text) => tg.sendMessage(chatId, text) : null },
+        });
+        parts.push(describeAlertRun(alerts));
+      }
       return parts.join('; ');
     },
   },

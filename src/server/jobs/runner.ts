@@ -59,22 +59,27 @@ export function logOutcomes(outcomes: JobOutcome[]): void {
 }
 
 const KEY = Symbol.for('telaah.jobs.scheduler');
-type Holder = { [KEY]?: { stop(): void } };
+type Holder = { [KEY]?: { stop(): Promise<void> } };
 
 /**
  * Starts running the jobs every `intervalMs` in this process, the first run shortly after start-up;
- * a second call returns the scheduler already running. `stop()` lets a running pass finish.
+ * a second call returns the scheduler already running. `stop()` starts no further pass and resolves
+ * when the one running (if any) has finished.
  */
 export function startJobScheduler(
   makeContext: () => Promise<JobContext>,
   intervalMs: number,
   firstRunMs = 5_000,
-): { stop(): void } {
+): { stop(): Promise<void> } {
   const holder = globalThis as Holder;
   if (holder[KEY]) return holder[KEY];
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
-  const tick = async () => {
+  let pass: Promise<void> | null = null;
+  const tick = () => {
+    pass = runPass().finally(() => (pass = null));
+  };
+  const runPass = async () => {
     try {
       logOutcomes(await runJobsOnce(await makeContext()));
     } catch (err) {
@@ -84,10 +89,11 @@ export function startJobScheduler(
   };
   timer = setTimeout(tick, firstRunMs).unref();
   holder[KEY] = {
-    stop() {
+    async stop() {
       stopped = true;
       clearTimeout(timer);
       delete holder[KEY];
+      await pass;
     },
   };
   return holder[KEY];

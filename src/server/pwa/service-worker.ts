@@ -2,8 +2,8 @@
  * The service worker's source. It keeps a copy of the public, pre-rendered reading pages (guide, FAQ,
  * course overviews) and the offline page, fetched without cookies so no member's view is ever stored,
  * plus the hashed build assets (`/_astro/…`) those pages use. Navigations go to the network first;
- * offline, a kept page is shown, anything else gets the offline page. Nothing else is cached: no API
- * response, no member page, no analysis text.
+ * offline, a kept page is shown, anything else (a form post too) gets the offline page. Nothing else is
+ * cached: no API response, no member page, no analysis text.
  */
 
 export interface WorkerOptions {
@@ -45,9 +45,15 @@ self.addEventListener('activate', (event) => {
 
 self.addEventListener('fetch', (event) => {
   const req = event.request;
-  if (req.method !== 'GET') return;
   const url = new URL(req.url);
   if (url.origin !== self.location.origin) return;
+  if (req.method === 'POST' && req.mode === 'navigate') {
+    // A form sent without a connection: the offline page instead of the browser's error page. The form's
+    // own script kept what was typed (docs/product.md §10.8). Nothing of the request is stored.
+    event.respondWith(fetch(req).catch(async () => (await caches.match(OFFLINE, { cacheName: CACHE })) || Response.error()));
+    return;
+  }
+  if (req.method !== 'GET') return;
   if (req.mode === 'navigate') {
     event.respondWith(
       fetch(req).catch(async () => {

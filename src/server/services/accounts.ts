@@ -11,6 +11,7 @@ import { giveBackSlot, LIMITS, recordEvent, takeSlot } from './rate-limit';
 import { consumeEmailToken, issueEmailToken } from './email-tokens';
 import { sendMail } from '../integrations/mail';
 import escapeHtml from 'escape-html';
+import { safeCallbackPath } from '../../lib/redirect';
 
 export type User = typeof users.$inferSelect;
 export type FieldErrors = Partial<Record<'name' | 'email' | 'password' | 'form', string>>;
@@ -32,6 +33,11 @@ export interface RequestInfo {
   ip: string;
   now: Date;
   baseUrl: string;
+  /**
+   * Where the visitor was going when they signed up (a same-site path, e.g. `/pay?plan=premium-1`): the
+   * verification link carries it so that the purchase or the page survives verification.
+   */
+  next?: string;
 }
 
 export type SignUpResult = { ok: true } | { ok: false; status: 400 | 429; errors: FieldErrors };
@@ -89,10 +95,11 @@ async function sendExistingAccountNotice(user: Pick<User, 'email' | 'name'>, req
 export async function sendVerification(
   db: Db,
   user: Pick<User, 'id' | 'email' | 'name'>,
-  req: Pick<RequestInfo, 'now' | 'baseUrl'>,
+  req: Pick<RequestInfo, 'now' | 'baseUrl' | 'next'>,
 ): Promise<void> {
   const token = await issueEmailToken(db, user.id, 'verify-email', user.email, req.now);
-  const link = `${req.baseUrl}/api/account/verify-email?token=${token}`;
+  const next = safeCallbackPath(req.next, '');
+  const link = `${req.baseUrl}/api/account/verify-email?token=${token}${next ? `&next=${encodeURIComponent(next)}` : ''}`;
   await sendMail({
     to: user.email,
     subject: 'Verifikasi email Anda di Telaah',

@@ -50,6 +50,28 @@ describe('emiten directory (search index, names, sectors)', () => {
     expect(later.etag).not.toBe(first.etag);
   });
 
+  it('offers only the companies still listed on the day: a delisted one stays for its page, an announced one carries its date', async () => {
+    const csv =
+      `${SYNTH_HEADERS.emiten},delisting_date\n` +
+      'AAAA,PT Masih Tercatat Tbk,Keuangan,Bank,Utama,2000-01-03,1000,\n' +
+      'APOL,PT Arpeni Pratama Ocean Line Tbk,Transportasi,Pelayaran,Utama,2005-06-22,1000,2020-04-06\n' +
+      'BBBB,PT Akan Keluar Tbk,Energi,Batu Bara,Utama,2000-01-03,1000,2026-12-01\n';
+    expect((await importMarketCsv(h.db, csv, { today: TODAY })).errors).toEqual([]);
+    const dir = await emitenDirectory(h.db, TODAY);
+    expect(dir.entries.map((e) => e.t)).toEqual(['AAAA', 'APOL', 'BBBB']);
+    expect(dir.byTicker.get('APOL')?.d).toBe('2020-04-06');
+    expect(dir.listed.map((e) => e.t)).toEqual(['AAAA', 'BBBB']);
+    expect(JSON.parse(dir.json)).toEqual([
+      expect.objectContaining({ t: 'AAAA' }),
+      expect.objectContaining({ t: 'BBBB', d: '2026-12-01' }),
+    ]);
+    expect(dir.sectors).toEqual(['Energi', 'Keuangan']);
+    // On the delisting day BBBB leaves the index too, with no market write in between.
+    const later = await emitenDirectory(h.db, '2026-12-01');
+    expect(later.listed.map((e) => e.t)).toEqual(['AAAA']);
+    expect(later.etag).not.toBe(dir.etag);
+  });
+
   it('names the analyses whose ticker the market data does not hold', async () => {
     const all = analysisTickers();
     expect(all.length).toBeGreaterThan(0);

@@ -1,7 +1,8 @@
 /**
  * Forgotten passwords: a member asks for a link by email and sets a new password with it. The request
  * answers the same whether or not the address has an account; the link is single-use, valid for one
- * hour, and only its hash is stored. Setting the new password ends every other session (through the
+ * hour, and only its hash is stored. The request does the same work whatever the address: the account
+ * is looked up, and the mail sent, in the background after the answer, so its timing tells nothing. Setting the new password ends every other session (through the
  * same path as changing it in the settings) and proves control of the address.
  */
 import { eq } from 'drizzle-orm';
@@ -14,6 +15,7 @@ import { passwordProblem } from '../auth/password';
 import { LIMITS, takeSlot } from './rate-limit';
 import { sendMail } from '../integrations/mail';
 import escapeHtml from 'escape-html';
+import { runInBackground, type Background } from '../background';
 
 export const RESET_REQUESTED =
   'Jika email tersebut terdaftar, kami sudah mengirim tautan untuk mengatur ulang kata sandi. Tautan berlaku 1 jam.';
@@ -25,7 +27,12 @@ export type ResetRequestResult =
   | { ok: false; status: 400 | 429; field: 'email' | 'form'; message: string; retryAfter?: number };
 
 /** Mails a reset link when the address has an account; the answer never tells whether it has. */
-export async function requestPasswordReset(db: Db, raw: unknown, req: RequestInfo): Promise<ResetRequestResult> {
+export async function requestPasswordReset(
+  db: Db,
+  raw: unknown,
+  req: RequestInfo,
+  background: Background = runInBackground,
+): Promise<ResetRequestResult> {
   const email = emailSchema.safeParse(raw);
   if (!email.success) return { ok: false, status: 400, field: 'email', message: email.error.issues[0]!.message };
   const byAddress = await takeSlot(db, `reset:ip:${req.ip}`, LIMITS.resetAddress, req.now);
@@ -40,8 +47,11 @@ export async function requestPasswordReset(db: Db, raw: unknown, req: RequestInf
       message: `Terlalu banyak permintaan atur ulang kata sandi. Coba lagi dalam ${Math.ceil(retryAfter / 60)} menit.`,
     };
   }
-  const user = await findUserByEmail(db, email.data);
-  if (user) await mailResetLink(db, user, req);
+  const address = email.data;
+  background('password-reset-mail', async () => {
+    const user = await findUserByEmail(db, address);
+    if (user) await mailResetLink(db, user, req);
+  });
   return { ok: true, message: RESET_REQUESTED };
 }
 

@@ -7,6 +7,7 @@ import type { EmitenAnalysis, NonEmitenAnalysis } from '../content/analyses';
 import { RATING_LABEL } from '../../lib/labels';
 import { TIER_LABEL } from '../../lib/labels';
 import { formatRupiah } from '../../lib/format';
+import { canSeeCall } from '../../domain/analysis-access';
 
 export function emitenAnalysisCard(a: EmitenAnalysis['data']): CardInput {
   return {
@@ -14,7 +15,10 @@ export function emitenAnalysisCard(a: EmitenAnalysis['data']): CardInput {
     title: a.title,
     facts: [
       { label: 'Rating', value: RATING_LABEL[a.rating] },
-      ...(a.targetPrice ? [{ label: 'Target harga', value: formatRupiah(a.targetPrice) }] : []),
+      // A card is public: a paid call's target stays behind its tier (docs/product.md §10.6).
+      ...(a.targetPrice && canSeeCall(null, a.tier)
+        ? [{ label: 'Target harga', value: formatRupiah(a.targetPrice) }]
+        : []),
       { label: 'Paket', value: TIER_LABEL[a.tier] },
     ],
   };

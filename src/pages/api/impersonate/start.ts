@@ -4,6 +4,7 @@ import { IMPERSONATION_COOKIE } from '../../../server/auth/viewer-resolve';
 import { identityCookieOptions } from '../../../server/auth/secret';
 import { getDb } from '../../../server/db/client';
 import { jsonError } from '../../../server/http';
+import { readForm, UNREADABLE_FORM } from '../../../server/forms';
 import { now } from '../../../server/config';
 import { IMPERSONATION_MINUTES, startImpersonation } from '../../../server/services/impersonation';
 
@@ -13,8 +14,9 @@ const MEMBER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 
 export const POST: APIRoute = async (ctx) => {
   const admin = requireAdmin(ctx);
-  const form = await ctx.request.formData();
-  const memberId = String(form.get('memberId') ?? '');
+  const form = await readForm(ctx.request);
+  if (!form) return jsonError(400, UNREADABLE_FORM);
+  const memberId = form.text('memberId');
   // The page's form only sends ids it listed; anything else is a malformed request, not a lookup.
   if (!MEMBER_ID.test(memberId)) {
     const message = 'Pilih anggota dari daftar: memberId tidak valid.';

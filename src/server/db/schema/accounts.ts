@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   index,
   integer,
   jsonb,
@@ -8,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
@@ -15,6 +17,9 @@ import type { Tier } from '../../../domain/tiers';
 import { payments } from './payments';
 
 export type Role = 'member' | 'editor' | 'admin';
+
+/** Where a membership period comes from: demo data, a settled payment, the team (complimentary), a free trial. */
+export type MembershipSource = 'demo' | 'payment' | 'admin' | 'trial';
 
 /** Members and staff. Email is stored lower-case. */
 export const users = pgTable('users', {
@@ -27,6 +32,8 @@ export const users = pgTable('users', {
   /** Argon2id hash; null for SSO-only accounts. */
   passwordHash: text('password_hash'),
   role: text('role').$type<Role>().notNull().default('member'),
+  /** When the member turned on a second factor (TOTP); null while they sign in with one factor. */
+  twoFactorAt: timestamp('two_factor_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -45,6 +52,8 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** True until the member of a two-factor account enters their code: the session grants nothing yet. */
+    secondFactorPending: boolean('second_factor_pending').notNull().default(false),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -88,14 +97,23 @@ export const memberships = pgTable(
     tier: text('tier').$type<Exclude<Tier, 'gratis'>>().notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
-    source: text('source').$type<'demo' | 'payment' | 'admin'>().notNull(),
+    /** `trial`: a free trial the member started (docs/product.md §7.2, at most one per tier per member). */
+    source: text('source').$type<MembershipSource>().notNull(),
     /** For source `payment`: the payment whose pass this is (one row per payment, kept by the payments service). */
     paymentId: uuid('payment_id')
       .unique()
       .references((): AnyPgColumn => payments.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('memberships_user_idx').on(t.userId, t.endsAt)],
+  (t) => [
+    index('memberships_user_idx').on(t.userId, t.endsAt),
+    // The admin overview: passes running now, lapsing soon or lapsed in a month.
+    index('memberships_ends_at_idx').on(t.endsAt),
+    // A free trial once per member per tier, whatever races (decision 0037).
+    uniqueIndex('memberships_one_trial_per_tier')
+      .on(t.userId, t.tier)
+      .where(sql`${t.source} = 'trial'`),
+  ],
 );
 
 /** Fixed-window counters for abuse limits, shared by every app server through the database. */

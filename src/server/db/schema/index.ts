@@ -6,3 +6,8 @@ export * from './risk-profiles';
 export * from './payments';
 export * from './telegram';
 export * from './notifications';
+export * from './daily';
+export * from './two-factor';
+export * from './admin-overview';
+export * from './promo';
+export * from './trials';

@@ -17,10 +17,11 @@ import {
   unique,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { STOCK_CODE_MAX_LENGTH } from '../../../domain/idx';
 
-/** Listed companies (emiten). */
+/** Listed companies (emiten), and the warrants listed under codes of their own. */
 export const emiten = pgTable('emiten', {
-  ticker: varchar('ticker', { length: 4 }).primaryKey(),
+  ticker: varchar('ticker', { length: STOCK_CODE_MAX_LENGTH }).primaryKey(),
   name: text('name').notNull(),
   sector: text('sector').notNull(),
   subSector: text('sub_sector').notNull(),
@@ -30,15 +31,30 @@ export const emiten = pgTable('emiten', {
   isDemo: boolean('is_demo').notNull().default(false),
   /** Day the exchange delists (or delisted) the stock, as the daily feed reports it; null while listed. */
   delistedAt: date('delisted_at'),
+  /** IDX special notation letters (notasi khusus), alphabetical, '' without any (docs/product.md §5.7). */
+  notations: text('notations').notNull().default(''),
+  /** Suspended according to the data (the emiten file's `suspended` column). */
+  suspended: boolean('suspended').notNull().default(false),
+});
+
+/**
+ * Codes an emiten traded under before a code change (IDX renames a code and the company stays one):
+ * old URLs redirect to the current code. The current code follows `emiten.ticker` on a change.
+ */
+export const emitenCodeChanges = pgTable('emiten_code_changes', {
+  oldCode: varchar('old_code', { length: STOCK_CODE_MAX_LENGTH }).primaryKey(),
+  ticker: varchar('ticker', { length: STOCK_CODE_MAX_LENGTH })
+    .notNull()
+    .references(() => emiten.ticker, { onDelete: 'cascade', onUpdate: 'cascade' }),
 });
 
 /** End-of-day prices per ticker, in whole Rupiah. */
 export const dailyPrices = pgTable(
   'daily_prices',
   {
-    ticker: varchar('ticker', { length: 4 })
+    ticker: varchar('ticker', { length: STOCK_CODE_MAX_LENGTH })
       .notNull()
-      .references(() => emiten.ticker, { onDelete: 'cascade' }),
+      .references(() => emiten.ticker, { onDelete: 'cascade', onUpdate: 'cascade' }),
     date: date('date').notNull(),
     open: integer('open').notNull(),
     high: integer('high').notNull(),
@@ -76,9 +92,9 @@ export const corporateActions = pgTable(
   'corporate_actions',
   {
     id: serial('id').primaryKey(),
-    ticker: varchar('ticker', { length: 4 })
+    ticker: varchar('ticker', { length: STOCK_CODE_MAX_LENGTH })
       .notNull()
-      .references(() => emiten.ticker, { onDelete: 'cascade' }),
+      .references(() => emiten.ticker, { onDelete: 'cascade', onUpdate: 'cascade' }),
     type: text('type').$type<CorporateActionType>().notNull(),
     cumDate: date('cum_date').notNull(),
     exDate: date('ex_date').notNull(),
@@ -88,6 +104,9 @@ export const corporateActions = pgTable(
     ratioFrom: integer('ratio_from'),
     ratioTo: integer('ratio_to'),
     note: text('note'),
+    /** Rights issues: the trading and exercise period of the rights (docs/product.md §5.6). */
+    exerciseStart: date('exercise_start'),
+    exerciseEnd: date('exercise_end'),
   },
   (t) => [unique('corporate_actions_natural_key').on(t.ticker, t.type, t.exDate)],
 );
@@ -96,9 +115,9 @@ export const corporateActions = pgTable(
 export const fundamentals = pgTable(
   'fundamentals',
   {
-    ticker: varchar('ticker', { length: 4 })
+    ticker: varchar('ticker', { length: STOCK_CODE_MAX_LENGTH })
       .notNull()
-      .references(() => emiten.ticker, { onDelete: 'cascade' }),
+      .references(() => emiten.ticker, { onDelete: 'cascade', onUpdate: 'cascade' }),
     periodEnd: date('period_end').notNull(),
     revenue: bigint('revenue', { mode: 'number' }).notNull(),
     netIncome: bigint('net_income', { mode: 'number' }).notNull(),
@@ -107,6 +126,26 @@ export const fundamentals = pgTable(
     bvps: numeric('bvps', { precision: 14, scale: 4 }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.ticker, t.periodEnd] })],
+);
+
+/**
+ * Index constituents per period (docs/product.md §5.8): one row per index, effective date and code. The
+ * members of an index on a day are the rows of its latest effective date on or before that day; an import
+ * gives a period's whole list.
+ */
+export const indexConstituents = pgTable(
+  'index_constituents',
+  {
+    indexCode: varchar('index_code', { length: 16 }).notNull(),
+    effectiveDate: date('effective_date').notNull(),
+    ticker: varchar('ticker', { length: STOCK_CODE_MAX_LENGTH })
+      .notNull()
+      .references(() => emiten.ticker, { onDelete: 'cascade', onUpdate: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.indexCode, t.effectiveDate, t.ticker] }),
+    index('index_constituents_ticker_idx').on(t.ticker),
+  ],
 );
 
 /** Small key/value facts about this installation (e.g. that it holds demo data). */
@@ -131,7 +170,7 @@ export const marketState = pgTable(
   (t) => [check('market_state_one_row', sql`${t.id} = 1`)],
 );
 
-export const MARKET_UPDATE_OUTCOMES = ['imported', 'waiting', 'missing', 'invalid', 'failed'] as const;
+export const MARKET_UPDATE_OUTCOMES = ['imported', 'waiting', 'missing', 'invalid', 'refused', 'failed'] as const;
 export type MarketUpdateOutcome = (typeof MARKET_UPDATE_OUTCOMES)[number];
 
 /**
@@ -157,4 +196,44 @@ export const marketUpdateRuns = pgTable(
     lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('market_update_runs_date_idx').on(t.tradingDate, t.id)],
+);
+
+/**
+ * Warrant series: a listed code of its own (an `emiten` row, so prices and transactions can use it)
+ * linked to the company whose shares it converts into (docs/product.md §5.6).
+ */
+export const warrants = pgTable(
+  'warrants',
+  {
+    code: varchar('code', { length: STOCK_CODE_MAX_LENGTH })
+      .primaryKey()
+      .references(() => emiten.ticker, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    underlying: varchar('underlying', { length: STOCK_CODE_MAX_LENGTH })
+      .notNull()
+      .references(() => emiten.ticker, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    exercisePrice: numeric('exercise_price', { precision: 14, scale: 4 }).notNull(),
+    ratioWarrants: integer('ratio_warrants').notNull().default(1),
+    ratioShares: integer('ratio_shares').notNull().default(1),
+    exerciseStart: date('exercise_start'),
+    expiry: date('expiry').notNull(),
+  },
+  (t) => [check('warrants_ratio', sql`${t.ratioWarrants} > 0 and ${t.ratioShares} > 0`)],
+);
+
+/**
+ * A change of a company's status flags (notations, special monitoring board, suspension by the data),
+ * one row per company and day with the status before the day's first change and after its last. The
+ * evening notices tell holders once per row (subject `status:<ticker>:<day>`).
+ */
+export const emitenStatusChanges = pgTable(
+  'emiten_status_changes',
+  {
+    ticker: varchar('ticker', { length: STOCK_CODE_MAX_LENGTH })
+      .notNull()
+      .references(() => emiten.ticker, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    changedOn: date('changed_on').notNull(),
+    before: text('before').notNull(),
+    after: text('after').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ticker, t.changedOn] }), index('emiten_status_changes_day_idx').on(t.changedOn)],
 );

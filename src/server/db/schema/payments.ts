@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgSequence, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { PaidTier } from '../../../domain/plans';
 import { users } from './accounts';
+import { promoCodes } from './promo';
 
 export type PaymentProviderId = 'stripe' | 'midtrans';
 
@@ -42,6 +43,14 @@ export const payments = pgTable(
     currency: text('currency').notNull().default('IDR'),
     status: text('status').$type<PaymentStatus>().notNull().default('pending'),
     failureReason: text('failure_reason'),
+    /**
+     * A bank transfer waiting for the member (status `processing`): the bank, the virtual account number
+     * (Mandiri Bill: the bill key, with its biller code) and the deadline the provider set.
+     */
+    payBank: text('pay_bank'),
+    payNumber: text('pay_number'),
+    payBillerCode: text('pay_biller_code'),
+    payBy: timestamp('pay_by', { withTimezone: true }),
     receiptNumber: text('receipt_number').unique(),
     /** The pass as granted when the payment settled (what the receipt states). */
     periodStartsAt: timestamp('period_starts_at', { withTimezone: true }),
@@ -50,11 +59,25 @@ export const payments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** The promo code used at checkout: `amount` is the discounted price, `listPrice` the plan's. */
+    promoCodeId: uuid('promo_code_id').references(() => promoCodes.id, { onDelete: 'set null' }),
+    promoCode: text('promo_code'),
+    listPrice: integer('list_price'),
+    /** The provider's id of a refund asked for from the admin console (Stripe `re_…`, Midtrans refund key). */
+    refundRef: text('refund_ref'),
+    /** The admin who asked for it; set once, so the console's refund is audited once. */
+    refundedBy: uuid('refunded_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     unique('payments_provider_ref_unique').on(t.provider, t.providerRef),
     index('payments_user_idx').on(t.userId, t.createdAt),
     index('payments_provider_payment_ref_idx').on(t.provider, t.providerPaymentRef),
+    // The admin overview: revenue by month, refunds by month, a member's previous paid payment.
+    index('payments_paid_at_idx').on(t.paidAt),
+    index('payments_refunded_at_idx').on(t.refundedAt),
+    index('payments_user_paid_idx').on(t.userId, t.paidAt),
+    // A code's uses in all and per member.
+    index('payments_promo_idx').on(t.promoCodeId, t.userId),
   ],
 );
 

@@ -35,6 +35,7 @@ function checkRules(r: RowReader, a: ActionRecord): void {
   if (a.type === 'dividend' && !(a.amount && new Decimal(a.amount).gt(0))) {
     r.fail('amount', 'dividen wajib punya amount lebih dari 0');
   }
+  if (a.type === 'rights') checkRights(r, a);
   if (a.type !== 'split' && a.type !== 'reverse_split' && a.type !== 'bonus') return;
   if (a.ratioFrom === null) r.fail('ratio_from', `rasio wajib diisi untuk ${a.type}`);
   if (a.ratioTo === null) r.fail('ratio_to', `rasio wajib diisi untuk ${a.type}`);
@@ -45,6 +46,16 @@ function checkRules(r: RowReader, a: ActionRecord): void {
   if (a.type === 'reverse_split' && a.ratioTo >= a.ratioFrom) {
     r.fail('ratio_to', 'reverse split harus mengurangi jumlah saham (ratio_to lebih kecil dari ratio_from)');
   }
+}
+
+/** A rights issue needs its ratio and exercise price (amount); its period, when given, in order. */
+function checkRights(r: RowReader, a: ActionRecord): void {
+  if (a.ratioFrom === null) r.fail('ratio_from', 'rasio wajib diisi untuk rights');
+  if (a.ratioTo === null) r.fail('ratio_to', 'rasio wajib diisi untuk rights');
+  if (!(a.amount && new Decimal(a.amount).gt(0)))
+    r.fail('amount', 'rights wajib punya harga pelaksanaan (amount) lebih dari 0');
+  if (a.exerciseStart && a.exerciseEnd && a.exerciseEnd < a.exerciseStart)
+    r.fail('exercise_end', `akhir periode ${a.exerciseEnd} sebelum awalnya ${a.exerciseStart}`);
 }
 
 function readAction(r: RowReader): ActionRecord | undefined {
@@ -59,6 +70,8 @@ function readAction(r: RowReader): ActionRecord | undefined {
     ratioFrom: r.optionalInteger('ratio_from', 1, RATIO_RULE),
     ratioTo: r.optionalInteger('ratio_to', 1, RATIO_RULE),
     note: r.optionalText('note'),
+    exerciseStart: r.optionalDate('exercise_start'),
+    exerciseEnd: r.optionalDate('exercise_end'),
   };
   if (r.failed) return undefined;
   checkRules(r, rec as ActionRecord);

@@ -56,6 +56,23 @@ describe('bulk price import (streamed, COPY into staging, merged)', () => {
     expect(await marketVersion(h.db)).toBe(before + 1);
   });
 
+  it('takes five-letter and suffixed codes as IDX writes them (MAMIP, BBTN-R)', async () => {
+    const em = variant('emiten', [
+      'ticker,name,sector,sub_sector,board,listing_date,shares_outstanding',
+      'MAMIP,Maskapai Reasuransi Indonesia Preferen,Keuangan,Asuransi,Utama,2000-01-03,1000',
+      'BBTN-R,HMETD Bank Tabungan Negara,Keuangan,Bank,Utama,2022-12-20,1000',
+    ]);
+    expect((await run(em)).errors).toEqual([]);
+    const prices = variant('prices', [
+      'date,ticker,open,high,low,close,volume',
+      '2022-12-21,BBTN-R,10,12,9,11,500',
+      '2022-12-21,MAMIP,150,150,150,150,0',
+    ]);
+    expect(await run(prices)).toMatchObject({ inserted: 2, errors: [] });
+    const stored = await h.db.select().from(dailyPrices).where(eq(dailyPrices.date, '2022-12-21'));
+    expect(stored.map((p) => p.ticker).sort()).toEqual(['BBTN-R', 'MAMIP']);
+  });
+
   it('counts new, changed and unchanged rows of a later file', async () => {
     await run(file('prices.csv'));
     const [header, ...rows] = lines('prices.csv');

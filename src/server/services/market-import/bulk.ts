@@ -10,6 +10,7 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import Papa from 'papaparse';
+import { LineTooLongError, MAX_LINE_CHARS } from './text-rules';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { markMarketChanged } from '../market-version';
@@ -21,6 +22,7 @@ import { readIndex, readStock } from './prices';
 import { RowReader } from './row-reader';
 import type { ImportResult, RowError } from './types';
 import { copyCsv } from './copy';
+import { STOCK_CODE_PATTERN } from '../../../domain/idx';
 
 /** Rows per COPY statement (about 4 MB of text). */
 const COPY_BATCH = 100_000;
@@ -64,6 +66,13 @@ function quoteCount(text: string, to: number): number {
   return n;
 }
 
+/** The number of the buffer's last line, the buffer starting at line `first`. */
+function lineOfTail(buffer: string, first: number): number {
+  let line = first;
+  for (let i = buffer.indexOf('\n'); i !== -1; i = buffer.indexOf('\n', i + 1)) line++;
+  return line;
+}
+
 /** Whole lines of a CSV stream; `line` is the 1-based number of the piece's first line. */
 interface Piece {
   text: string;
@@ -85,9 +94,13 @@ async function* csvPieces(input: Readable): AsyncGenerator<Piece> {
   };
   for await (const chunk of input as AsyncIterable<string>) {
     buffer += chunk;
+    // The incomplete line held so far: no market file has one this long, so stop reading at once.
+    if (buffer.length - buffer.lastIndexOf('\n') > MAX_LINE_CHARS) throw new LineTooLongError(lineOfTail(buffer, line));
     let cut = buffer.lastIndexOf('\n');
     while (cut >= 0 && quoteCount(buffer, cut) % 2 === 1) cut = cut > 0 ? buffer.lastIndexOf('\n', cut - 1) : -1;
-    // No complete line yet, or a quoted field spans the whole buffer: read more first.
+    // No complete line yet, or a quoted field spans the whole buffer: read more first, up to a line's
+    // length (a quoted field that long is no market data either).
+    if (cut < 0 && buffer.length > MAX_LINE_CHARS) throw new LineTooLongError(line);
     if (cut < 0) continue;
     const text = buffer.slice(0, cut);
     buffer = buffer.slice(cut + 1);
@@ -117,12 +130,13 @@ function pieceRows(p: Piece, delimiter: string): Row[] {
 }
 
 const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const PLAIN_CODE = /^[A-Z]{4}$/;
+const PLAIN_CODE = new RegExp(`^${STOCK_CODE_PATTERN}$`);
 const PLAIN_PRICE = /^[1-9]\d{0,8}$/;
 const PLAIN_VOLUME = /^(0|[1-9]\d{0,14})$/;
 /** A whole stock line in the standard layout (`date,ticker,open,high,low,close,volume`) and plain notation. */
-const PLAIN_LINE =
-  /^(\d{4}-\d{2}-\d{2}),([A-Z]{4}),([1-9]\d{0,8}),([1-9]\d{0,8}),([1-9]\d{0,8}),([1-9]\d{0,8}),(0|[1-9]\d{0,14})\r?$/;
+const PLAIN_LINE = new RegExp(
+  `^(\\d{4}-\\d{2}-\\d{2}),(${STOCK_CODE_PATTERN}),([1-9]\\d{0,8}),([1-9]\\d{0,8}),([1-9]\\d{0,8}),([1-9]\\d{0,8}),(0|[1-9]\\d{0,14})\\r?$`,
+);
 
 /**
  * Whether the staged keys came in strictly increasing order of (code, date) or of (date, code), as
@@ -209,6 +223,7 @@ export async function readHeaderLine(path: string): Promise<string> {
       text += chunk;
       const end = text.search(/\r?\n/);
       if (end !== -1) return text.slice(0, end);
+      if (text.length > MAX_LINE_CHARS) throw new LineTooLongError(1);
     }
     return text;
   } finally {

@@ -18,12 +18,20 @@ const col = (key: string, required = true, names: readonly string[] = [key]): Co
  * field names of its JSON (`GetStockSummary`).
  */
 export const COLUMNS: Record<ImportKind, readonly ColumnSpec[]> = {
-  emiten: ['ticker', 'name', 'sector', 'sub_sector', 'board', 'listing_date', 'shares_outstanding'].map((k) => col(k)),
+  emiten: [
+    ...['ticker', 'name', 'sector', 'sub_sector', 'board', 'listing_date', 'shares_outstanding'].map((k) => col(k)),
+    // The listing lifecycle: the day the exchange delisted the stock, and the code it traded under before.
+    col('delisting_date', false),
+    col('previous_code', false),
+    col('notations', false, ['notations', 'notasi']),
+    col('suspended', false, ['suspended', 'suspensi']),
+  ],
   prices: ['date', 'ticker', 'open', 'high', 'low', 'close', 'volume'].map((k) => col(k)),
   ringkasan: [
     col('ticker', true, ['Kode Saham', 'Stock Code', 'StockCode']),
     col('previous', true, ['Sebelumnya', 'Previous']),
     col('open', true, ['Open Price', 'OpenPrice']),
+    col('first_trade', false, ['First Trade', 'FirstTrade']),
     col('date', false, ['Tanggal Perdagangan Terakhir', 'Last Trading Date']),
     col('high', true, ['Tertinggi', 'High']),
     col('low', true, ['Terendah', 'Low']),
@@ -33,6 +41,17 @@ export const COLUMNS: Record<ImportKind, readonly ColumnSpec[]> = {
   actions: [
     ...['ticker', 'type', 'cum_date', 'ex_date'].map((k) => col(k)),
     ...['recording_date', 'payment_date', 'amount', 'ratio_from', 'ratio_to', 'note'].map((k) => col(k, false)),
+    ...['exercise_start', 'exercise_end'].map((k) => col(k, false)),
+  ],
+  warrants: [
+    ...['code', 'underlying', 'exercise_price', 'expiry'].map((k) => col(k)),
+    ...['ratio_warrants', 'ratio_shares', 'exercise_start'].map((k) => col(k, false)),
+  ],
+  fundamentals: ['ticker', 'period_end', 'revenue', 'net_income', 'equity', 'eps', 'bvps'].map((k) => col(k)),
+  constituents: [
+    col('index', true, ['index', 'indeks']),
+    col('effective_date', true, ['effective_date', 'tanggal_efektif']),
+    col('ticker'),
   ],
 };
 
@@ -59,7 +78,15 @@ function find(header: string[], spec: ColumnSpec): ColumnRef | undefined {
 }
 
 // Most specific layouts first; the plain price header is a subset of no other.
-const DETECT_ORDER: readonly ImportKind[] = ['ringkasan', 'actions', 'emiten', 'prices'];
+const DETECT_ORDER: readonly ImportKind[] = [
+  'ringkasan',
+  'warrants',
+  'actions',
+  'fundamentals',
+  'constituents',
+  'emiten',
+  'prices',
+];
 
 /** The kind whose required columns all appear in the header, or null. */
 export function detectKind(header: string[]): ImportKind | null {

@@ -4,6 +4,7 @@
  */
 import Papa from 'papaparse';
 import type { RowError } from './types';
+import { LINE_TOO_LONG, MAX_LINE_CHARS, rowTextErrors } from './text-rules';
 
 /** One data row with the 1-based line it starts on. */
 export interface CsvRow {
@@ -30,8 +31,27 @@ function countNewlines(text: string, from: number, to: number): number {
   return n;
 }
 
-/** Parses CSV text. Blank lines are skipped; rows whose field count differs from the header are errors. */
+/** The 1-based number of the first line longer than MAX_LINE_CHARS, or 0. */
+function firstLongLine(text: string): number {
+  let line = 1;
+  for (let start = 0; start <= text.length; line++) {
+    const end = text.indexOf('\n', start);
+    const stop = end === -1 ? text.length : end;
+    if (stop - start > MAX_LINE_CHARS) return line;
+    if (end === -1) return 0;
+    start = end + 1;
+  }
+  return 0;
+}
+
+/**
+ * Parses CSV text. Blank lines are skipped; rows whose field count differs from the header are errors,
+ * and so are cells holding a control character or of unbounded length (see ./text-rules). A line longer
+ * than any market file has stops the parse there.
+ */
 export function parseCsv(input: string): CsvTable {
+  const long = firstLongLine(input);
+  if (long) return { header: [], rows: [], errors: [{ line: long, message: LINE_TOO_LONG }] };
   const text = input.replace(/^\uFEFF/, '');
   const all: CsvRow[] = [];
   const errors: RowError[] = [];
@@ -55,7 +75,9 @@ export function parseCsv(input: string): CsvTable {
   const [head, ...rows] = all;
   if (!head) return { header: [], rows: [], errors: [{ line: 1, message: 'berkas kosong' }, ...errors] };
   const header = head.cells.map((c) => c.trim());
+  errors.push(...rowTextErrors(head.line, head.cells, []));
   for (const row of rows) {
+    errors.push(...rowTextErrors(row.line, row.cells, header));
     if (row.cells.length !== header.length) {
       errors.push({
         line: row.line,

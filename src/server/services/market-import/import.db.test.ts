@@ -3,9 +3,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { createTestDb } from '../../../../tests/db';
 import type { DbHandle } from '../../db/client';
-import { corporateActions, dailyPrices, emiten, indexPrices } from '../../db/schema';
+import { corporateActions, dailyPrices, emiten, fundamentals, indexPrices } from '../../db/schema';
+import { keyFigures, marketHistory } from '../research/emiten-figures';
 import { formatRowError, importMarketCsv, type ImportOptions } from '.';
 import { marketVersion } from '../market-version';
+import { indexesOf } from '../index-membership';
 
 const fixture = (name: string) => readFileSync(`tests/fixtures/market/${name}.csv`, 'utf8');
 const TODAY = { today: '2026-11-21' };
@@ -157,5 +159,67 @@ describe('market import into the database', () => {
       updated: 5,
       unchanged: 2_495,
     });
+  });
+
+  it('imports fundamentals per quarter, idempotently, and the key figures follow from them', async () => {
+    await run(fixture('emiten'));
+    await run(fixture('prices'));
+    expect(await run(fixture('fundamentals'))).toMatchObject({
+      kind: 'fundamentals',
+      rows: 6,
+      inserted: 6,
+      errors: [],
+    });
+    expect(await run(fixture('fundamentals'))).toMatchObject({ inserted: 0, updated: 0, unchanged: 6 });
+    const goto = await h.db.select().from(fundamentals).where(eq(fundamentals.ticker, 'GOTO'));
+    expect(goto).toEqual([
+      {
+        ticker: 'GOTO',
+        periodEnd: '2026-09-30',
+        revenue: 4_100_000_000_000,
+        netIncome: -120_000_000_000,
+        equity: 30_000_000_000_000,
+        eps: '-0.1000',
+        bvps: '25.2000',
+      },
+    ]);
+    // By hand, at BBCA's close of 9 075 on 2026-11-19: EPS TTM = 105,5 + 113,5 + 117,75 + 117 = 453,75, so
+    // PER = 20; PBV = 9 075 / 2 268,75 = 4; ROE = (13 + 14 + 14,5 + 15) T / ((240 + 280) T / 2) = 56,5 / 260.
+    const figures = keyFigures(await marketHistory(h.db, 'BBCA'), 123_275_050_000)!;
+    expect(figures.epsTtm).toBeCloseTo(453.75, 10);
+    expect(figures.per).toBeCloseTo(20, 10);
+    expect(figures.pbv).toBeCloseTo(4, 10);
+    expect(figures.roe?.roe).toBeCloseTo(56.5 / 260, 10);
+  });
+
+  it('refuses a fundamentals file with bad rows, naming each, and writes nothing', async () => {
+    await run(fixture('emiten'));
+    const text = [
+      'ticker,period_end,revenue,net_income,equity,eps,bvps',
+      'BBCA,2026-09-30,1000,100,5000,1.5,10',
+      'BBCA,2026-08-31,1000,100,5000,1.5,10',
+      'BBCA,2026-06-30,-5,100,5000,1.12345,10',
+      'XXXX,2026-06-30,1000,100,5000,1,10',
+      'BBCA,2026-09-30,1000,100,5000,1.5,10',
+    ].join('\n');
+    const result = await run(text);
+    expect(result.errors.map(formatRowError)).toEqual([
+      'Baris 3, kolom period_end: tanggal 2026-08-31 bukan akhir kuartal (31 Maret, 30 Juni, 30 September, 31 Desember)',
+      'Baris 4, kolom revenue: pendapatan harus bilangan bulat Rupiah, tidak negatif',
+      'Baris 4, kolom eps: eps harus angka dengan paling banyak 4 desimal',
+      'Baris 5, kolom ticker: kode saham XXXX tidak terdaftar di emiten',
+      'Baris 6, kolom period_end: BBCA periode 2026-09-30 sudah ada di baris 2',
+    ]);
+    expect(await h.db.select().from(fundamentals)).toEqual([]);
+  });
+
+  it('imports index constituents; the periods in effect on the last close apply', async () => {
+    await run(fixture('emiten'));
+    await run(fixture('prices'));
+    expect(await run(fixture('constituents'))).toMatchObject({ kind: 'constituents', rows: 11, inserted: 11 });
+    expect(await run(fixture('constituents'))).toMatchObject({ inserted: 0, updated: 0, unchanged: 11 });
+    // The prices end in November 2026: JII's list of 2026-12-01 is announced, not yet in effect.
+    expect(await indexesOf(h.db, 'TLKM')).toEqual(['LQ45', 'IDX30', 'JII']);
+    expect(await indexesOf(h.db, 'GOTO')).toEqual(['LQ45']);
   });
 });

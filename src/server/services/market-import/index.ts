@@ -4,17 +4,18 @@
  * nothing of that file is written. Writes are idempotent upserts on the natural keys.
  */
 import { createReadStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { Db } from '../../db/client';
 import { now } from '../../config';
 import { wibDate } from '../../../lib/format';
 import { validateCsv } from './validate';
 import { unknownTickerErrors, writeFile } from './write';
 import { markMarketChanged } from '../market-version';
-import type { ImportKind, ImportResult } from './types';
+import type { ImportKind, ImportResult, RowError } from './types';
 import { importPriceStream, readHeaderLine } from './bulk';
 import { detectDelimiter, parseCsv } from './csv';
 import { detectKind } from './columns';
+import { FILE_TOO_LARGE, LineTooLongError, MAX_FILE_BYTES } from './text-rules';
 
 export { IMPORT_KINDS, formatRowError } from './types';
 export type { ImportKind, ImportResult, RowError } from './types';
@@ -37,12 +38,13 @@ export interface ImportOptions {
  * (import the emiten file first). Re-importing the same file reports every row as unchanged.
  */
 export async function importMarketCsv(db: Db, text: string, opts: ImportOptions = {}): Promise<ImportResult> {
-  const v = validateCsv(text, { ...opts, today: opts.today ?? wibDate(now()) });
+  const today = opts.today ?? wibDate(now());
+  const v = validateCsv(text, { ...opts, today });
   const empty = { kind: v.kind, rows: v.rows, inserted: 0, updated: 0, unchanged: 0 };
   return db.transaction(async (tx) => {
     const errors = [...v.errors, ...(await unknownTickerErrors(tx, v.refs))].sort((a, b) => a.line - b.line);
     if (errors.length || !v.file) return { ...empty, errors };
-    const counts = await writeFile(tx, v.file);
+    const counts = await writeFile(tx, v.file, today);
     if (counts.inserted || counts.updated) await markMarketChanged(tx);
     return { ...empty, ...counts, errors: [] };
   });
@@ -56,10 +58,25 @@ export type FileImportResult = ImportResult & { omittedErrors: number };
  * copied in bulk (memory stays bounded); the other kinds are small and go through `importMarketCsv`.
  */
 export async function importMarketFile(db: Db, path: string, opts: ImportOptions = {}): Promise<FileImportResult> {
+  try {
+    return await importFileText(db, path, opts);
+  } catch (err) {
+    if (!(err instanceof LineTooLongError)) throw err;
+    return refusedFile(opts.kind ?? null, { line: err.line, message: err.message.replace(/^Baris \d+: /, '') });
+  }
+}
+
+function refusedFile(kind: ImportKind | null, error: RowError): FileImportResult {
+  return { kind, rows: 0, inserted: 0, updated: 0, unchanged: 0, errors: [error], omittedErrors: 0 };
+}
+
+async function importFileText(db: Db, path: string, opts: ImportOptions): Promise<FileImportResult> {
   const headerLine = (await readHeaderLine(path)).replace(/^\uFEFF/, '');
   const header = parseCsv(headerLine).header;
   const kind = opts.kind ?? (header.length ? detectKind(header) : null);
   if (kind !== 'prices') {
+    // Only price files grow with history; the others are read whole, so their size is capped.
+    if ((await stat(path)).size > MAX_FILE_BYTES) return refusedFile(kind, { line: 1, message: FILE_TOO_LARGE });
     return { ...(await importMarketCsv(db, await readFile(path, 'utf8'), opts)), omittedErrors: 0 };
   }
   const today = opts.today ?? wibDate(now());

@@ -9,6 +9,7 @@ import { checkOhlc } from './prices';
 import type { RowContext, RowValidator } from './context';
 import type { StockPriceRecord, TickerRef } from './types';
 import { parseIdxDate } from '../../../lib/market-values';
+import { summaryOpen } from '../../../domain/idx';
 
 const DATE_COLUMN = 'Tanggal Perdagangan Terakhir';
 
@@ -27,23 +28,32 @@ function tradingDay(rows: RowReader[], ctx: RowContext): string | undefined {
   return latest;
 }
 
-/** One summary row as a price row: a stock that did not trade keeps its previous price, volume 0. */
+/**
+ * One summary row as a price row. A traded row's open follows `summaryOpen`; a stock that did not trade
+ * (IDX gives 0 for its high and low) keeps its previous price, volume 0.
+ */
 function readRow(r: RowReader, date: string | undefined): StockPriceRecord | undefined {
   const ticker = r.ticker('ticker');
-  const previous = r.integer('previous', 1, 'harga harus bilangan bulat positif');
+  const previous = r.integer('previous', 0, 'harga harus bilangan bulat tidak negatif');
   const rawOpen = r.integer('open', 0, 'harga harus bilangan bulat tidak negatif');
+  const firstTrade = r.optionalInteger('first_trade', 0, 'harga harus bilangan bulat tidak negatif');
   const rawHigh = r.integer('high', 0, 'harga harus bilangan bulat tidak negatif');
   const rawLow = r.integer('low', 0, 'harga harus bilangan bulat tidak negatif');
   const close = r.integer('close', 1, 'harga harus bilangan bulat positif');
   const volume = r.integer('volume', 0, 'volume harus bilangan bulat tidak negatif');
   if (r.failed || !date) return undefined;
-  const open = rawOpen! > 0 ? rawOpen! : previous!;
-  // IDX reports 0 for the high and low of a stock without trades.
   const untraded = rawHigh === 0 && rawLow === 0;
-  const high = untraded ? Math.max(open, close!) : rawHigh!;
-  const low = untraded ? Math.min(open, close!) : rawLow!;
-  checkOhlc(r, { open, high, low, close: close! });
-  return r.failed ? undefined : { ticker: ticker!, date, open, high, low, close: close!, volume: volume! };
+  if (untraded) {
+    const open = previous! > 0 ? previous! : close!;
+    const [high, low] = [Math.max(open, close!), Math.min(open, close!)];
+    return { ticker: ticker!, date, open, high, low, close: close!, volume: volume! };
+  }
+  const prices = { open: rawOpen!, firstTrade: firstTrade ?? 0, previous: previous!, high: rawHigh!, low: rawLow! };
+  const open = summaryOpen({ ...prices, close: close! });
+  checkOhlc(r, { open, high: rawHigh!, low: rawLow!, close: close! });
+  return r.failed
+    ? undefined
+    : { ticker: ticker!, date, open, high: rawHigh!, low: rawLow!, close: close!, volume: volume! };
 }
 
 /** Validates a stock summary; a code listed twice is an error. */

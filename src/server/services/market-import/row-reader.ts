@@ -7,8 +7,7 @@ import type { ColumnMap } from './columns';
 import type { CsvRow } from './csv';
 import type { RowError, TickerRef } from './types';
 import { parseDate, parseDecimal, parseInteger } from '../../../lib/market-values';
-
-const TICKER = /^[A-Z]{4}$/;
+import { isStockCode, STOCK_CODE_RULE } from '../../../domain/idx';
 
 /** Typed access to the cells of one row, recording errors as it goes. */
 export class RowReader {
@@ -53,11 +52,11 @@ export class RowReader {
     return this.raw(key) || null;
   }
 
-  /** A 4-letter stock code, upper-cased. */
+  /** A listed code as IDX writes it (share, preferred share, rights or warrant; see `isStockCode`), upper-cased. */
   ticker(key: string): string | undefined {
     const t = this.raw(key).toUpperCase();
     if (!t) return this.fail(key, 'wajib diisi');
-    return TICKER.test(t) ? t : this.fail(key, `kode saham "${t}" harus 4 huruf`);
+    return isStockCode(t) ? t : this.fail(key, `kode saham "${t}" harus ${STOCK_CODE_RULE}`);
   }
 
   /** A required whole number of at least `min`; `message` explains the rule. */
@@ -100,7 +99,7 @@ export class RowReader {
 /** The stock code a row refers to, when well-formed, for the check against `emiten`. */
 export function tickerRef(r: RowReader, key: string): TickerRef | undefined {
   const ticker = r.raw(key).toUpperCase();
-  return TICKER.test(ticker) ? { line: r.row.line, column: r.name(key), ticker } : undefined;
+  return isStockCode(ticker) ? { line: r.row.line, column: r.name(key), ticker } : undefined;
 }
 
 /** Finds rows that repeat a natural key within one file. */

@@ -4,7 +4,15 @@
  */
 
 /** The kinds of CSV file the import understands (docs/product.md §5). */
-export const IMPORT_KINDS = ['emiten', 'prices', 'ringkasan', 'actions'] as const;
+export const IMPORT_KINDS = [
+  'emiten',
+  'prices',
+  'ringkasan',
+  'actions',
+  'warrants',
+  'fundamentals',
+  'constituents',
+] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 /** One problem in a file: 1-based line (the header is line 1) and, when known, the column as written. */
@@ -39,6 +47,24 @@ export interface EmitenRecord {
   board: string;
   listingDate: string;
   sharesOutstanding: number;
+  /** The delisting day; null when listed; undefined when the file has no `delisting_date` column. */
+  delistedAt?: string | null;
+  /** The code the emiten traded under before a code change. */
+  previousCode?: string | null;
+  /** Status columns, present when the file has them (docs/product.md §5.7). */
+  notations?: string;
+  suspended?: boolean;
+}
+
+/** A warrant series (docs/product.md §5.6). */
+export interface WarrantRecord {
+  code: string;
+  underlying: string;
+  exercisePrice: string;
+  ratioWarrants: number;
+  ratioShares: number;
+  exerciseStart: string | null;
+  expiry: string;
 }
 
 /** A stock's end-of-day row, whole Rupiah. */
@@ -75,6 +101,26 @@ export interface ActionRecord {
   ratioFrom: number | null;
   ratioTo: number | null;
   note: string | null;
+  exerciseStart?: string | null;
+  exerciseEnd?: string | null;
+}
+
+/** One company's quarter; EPS and BVPS as exact decimal text (numeric(14,4)). */
+export interface FundamentalRecord {
+  ticker: string;
+  periodEnd: string;
+  revenue: number;
+  netIncome: number;
+  equity: number;
+  eps: string;
+  bvps: string;
+}
+
+/** A code's membership of an index in the period starting on `effectiveDate` (docs/product.md §5.8). */
+export interface ConstituentRecord {
+  indexCode: string;
+  effectiveDate: string;
+  ticker: string;
 }
 
 /** A stock code a row refers to; checked against `emiten` when the file is written. */
@@ -86,10 +132,13 @@ export interface TickerRef {
 
 /** The validated content of one file, before any database access. */
 export type ValidatedFile =
-  | { kind: 'emiten'; emiten: EmitenRecord[] }
+  | { kind: 'emiten'; emiten: EmitenRecord[]; status: boolean }
+  | { kind: 'warrants'; warrants: WarrantRecord[] }
   | { kind: 'prices'; stocks: StockPriceRecord[]; indexes: IndexPriceRecord[] }
   | { kind: 'ringkasan'; stocks: StockPriceRecord[]; indexes: IndexPriceRecord[] }
-  | { kind: 'actions'; actions: ActionRecord[] };
+  | { kind: 'actions'; actions: ActionRecord[] }
+  | { kind: 'fundamentals'; fundamentals: FundamentalRecord[] }
+  | { kind: 'constituents'; constituents: ConstituentRecord[] };
 
 /** Validation outcome: records (meaningful only without errors), the row count and the codes to check. */
 export interface Validation {

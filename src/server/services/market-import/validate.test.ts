@@ -129,7 +129,7 @@ describe('errors name the line and the column', () => {
     [
       'unknown header',
       'a,b\n1,2\n',
-      'Baris 1: jenis berkas tidak dikenali dari baris judul; pilih dengan --kind (emiten, prices, ringkasan, actions)',
+      'Baris 1: jenis berkas tidak dikenali dari baris judul; pilih dengan --kind (emiten, prices, ringkasan, actions, warrants, fundamentals, constituents)',
     ],
     [
       'decimal stock price',
@@ -170,7 +170,7 @@ describe('errors name the line and the column', () => {
     [
       'bad ticker',
       `${PRICES}2026-11-18,BBCA1,9000,9075,8975,9050,1`,
-      'Baris 2, kolom ticker: kode saham "BBCA1" harus 4 huruf',
+      'Baris 2, kolom ticker: kode saham "BBCA1" harus 4 huruf (5 untuk saham preferen, mis. MAMIP; akhiran -R untuk HMETD, -W untuk waran)',
     ],
     [
       'index below zero',

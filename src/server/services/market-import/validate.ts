@@ -7,8 +7,11 @@ import { detectKind, resolveColumns } from './columns';
 import type { RowContext, RowValidator } from './context';
 import { parseCsv } from './csv';
 import { validateEmiten } from './emiten';
+import { validateFundamentals } from './fundamentals';
+import { validateConstituents } from './constituents';
 import { validatePrices } from './prices';
 import { validateRingkasan } from './ringkasan';
+import { validateWarrants } from './warrants';
 import { RowReader } from './row-reader';
 import { IMPORT_KINDS, type ImportKind, type RowError, type Validation } from './types';
 
@@ -17,6 +20,9 @@ const VALIDATORS: Record<ImportKind, RowValidator> = {
   prices: validatePrices,
   ringkasan: validateRingkasan,
   actions: validateActions,
+  warrants: validateWarrants,
+  fundamentals: validateFundamentals,
+  constituents: validateConstituents,
 };
 
 export interface ValidateOptions {
@@ -26,6 +32,11 @@ export interface ValidateOptions {
   date?: string;
   /** Today in WIB (`YYYY-MM-DD`); later dates are refused. */
   today: string;
+  /**
+   * Keep the good rows of a file whose errors are all in rows (line 2 on): the caller skips the broken
+   * rows and reports them. Errors of the file itself (header, line 1) still give no file.
+   */
+  skipBrokenRows?: boolean;
 }
 
 const byLine = (a: RowError, b: RowError) => a.line - b.line;
@@ -60,5 +71,6 @@ export function validateCsv(text: string, opts: ValidateOptions): Validation {
   const readers = table.rows.filter((r) => !broken.has(r.line)).map((r) => new RowReader(r, columns, rowErrors));
   const { file, refs } = VALIDATORS[kind](readers, ctx);
   const errors = [...ctx.errors, ...rowErrors].sort(byLine);
-  return { kind, rows: table.rows.length, file: errors.length ? null : file, refs, errors };
+  const keep = errors.length === 0 || (opts.skipBrokenRows && errors.every((e) => e.line > 1));
+  return { kind, rows: table.rows.length, file: keep ? file : null, refs, errors };
 }

@@ -13,6 +13,7 @@ import { importMarketCsv } from '../market-import';
 import { recentTradingDays } from '../../../domain/market-calendar';
 import { filesFeed, runMarketUpdate, type MarketFeed } from '.';
 import { fileLocation } from './files-feed';
+import { UNKNOWN_BOARD } from '../../../domain/boards';
 
 const RINGKASAN = readFileSync('tests/fixtures/market/ringkasan.csv', 'utf8');
 const DAY = '2026-11-20';
@@ -106,7 +107,12 @@ describe('files provider', () => {
     const prices = await pricesOn(DAY);
     expect(prices.map((p) => p.ticker)).toEqual(['ASII', 'BBCA', 'BBRI', 'GOTO', 'TLKM']);
     const [asii] = await h.db.select().from(emiten).where(eq(emiten.ticker, 'ASII'));
-    expect(asii).toMatchObject({ name: 'Astra International Tbk.', board: 'Utama', sharesOutstanding: 40_483_553_140 });
+    // The Remarks column is no board: the board waits for an emiten file.
+    expect(asii).toMatchObject({
+      name: 'Astra International Tbk.',
+      board: UNKNOWN_BOARD,
+      sharesOutstanding: 40_483_553_140,
+    });
   });
 
   it('refuses a file cut off mid-row and says why', async () => {

@@ -3,12 +3,21 @@
  * TradingSummary/GetStockSummary` and `…/GetIndexSummary`, each with `date=YYYYMMDD&start=0&length=9999`,
  * answering `{ draw, recordsTotal, recordsFiltered, data: [...] }` (field list in docs/decisions). The
  * records become CSV in the import's formats: stocks as a ringkasan file (JSON field names as headers),
- * the indexes Telaah keeps as a prices file.
+ * the indexes Telaah keeps as a prices file. Stocks and indexes are fetched and judged apart: one
+ * failing leaves the other to import. IDX's site refuses plain HTTP clients at times (HTTP 403 or a
+ * Cloudflare "Just a moment…" page): that is a refusal, reported as such, not bad data.
  */
 import Papa from 'papaparse';
 import { z } from 'zod';
 import { indexCode } from '../../../domain/indexes';
-import { fetchWithTimeout, type FeedPart, type FeedResult, type MarketFeed } from './feed';
+import {
+  fetchWithTimeout,
+  type DayWanted,
+  type FeedPart,
+  type MarketFeed,
+  type PartProblem,
+  type PartResult,
+} from './feed';
 
 /** Stock summary fields the update reads, in CSV column order. */
 export const STOCK_FIELDS = [
@@ -17,6 +26,7 @@ export const STOCK_FIELDS = [
   'Remarks',
   'Previous',
   'OpenPrice',
+  'FirstTrade',
   'High',
   'Low',
   'Close',
@@ -31,15 +41,34 @@ const envelope = z.object({
 });
 
 type Json = Record<string, unknown>;
-type Page = { status: 'ok'; records: Json[] } | Exclude<FeedResult, { status: 'ok' }>;
+type Endpoint = 'GetStockSummary' | 'GetIndexSummary';
+type Records = { status: 'ok'; records: Json[] } | Exclude<PartResult, { status: 'ok' }>;
 
 const cell = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 
-async function getSummary(base: string, endpoint: string, date: string): Promise<Page> {
+/** What an operator does when IDX refuses: said in every refusal so the run record is enough. */
+const REFUSAL_HELP = 'gunakan penyedia files (MARKET_FEED=files) atau relay sendiri; lihat README';
+
+/** A challenge or error page where JSON was asked for; the reason names what it looks like. */
+function htmlRefusal(endpoint: Endpoint, status: number, text: string, type: string): Records | undefined {
+  const head = text.slice(0, 2000);
+  const html = /^\s*</.test(head) || type.includes('text/html');
+  if (!html) return undefined;
+  const challenge = /just a moment|cf-chl|challenge-platform|cf-mitigated/i.test(head);
+  const what = challenge ? 'halaman tantangan Cloudflare ("Just a moment…")' : 'halaman HTML, bukan JSON';
+  return { status: 'refused', reason: `IDX menolak permintaan ${endpoint} (HTTP ${status}, ${what}); ${REFUSAL_HELP}` };
+}
+
+async function getSummary(base: string, endpoint: Endpoint, date: string): Promise<Records> {
   const url = new URL(`/primary/TradingSummary/${endpoint}`, base);
   url.search = new URLSearchParams({ date: date.replaceAll('-', ''), start: '0', length: '9999' }).toString();
   const res = await fetchWithTimeout(url, { headers: { accept: 'application/json' } });
   const text = await res.text();
+  const refused = htmlRefusal(endpoint, res.status, text, res.headers.get('content-type') ?? '');
+  if (refused) return refused;
+  if (res.status === 401 || res.status === 403 || res.status === 429) {
+    return { status: 'refused', reason: `IDX menolak permintaan ${endpoint} (HTTP ${res.status}); ${REFUSAL_HELP}` };
+  }
   if (!res.ok) throw new Error(`${endpoint}: HTTP ${res.status}`);
   let body: unknown;
   try {
@@ -57,7 +86,7 @@ async function getSummary(base: string, endpoint: string, date: string): Promise
 }
 
 /** IDX answers a day it has nothing for with an empty list, or with another session's records. */
-function checkDates(endpoint: string, date: string, records: Json[]): Page {
+function checkDates(endpoint: Endpoint, date: string, records: Json[]): Records {
   const dates = new Set(records.map((r) => cell(r.Date).slice(0, 10)));
   if (records.length === 0 || !dates.has(date)) {
     return { status: 'none', reason: `${endpoint}: belum ada data tanggal ${date}` };
@@ -68,19 +97,32 @@ function checkDates(endpoint: string, date: string, records: Json[]): Page {
   return { status: 'ok', records };
 }
 
-/** CSV line 1 is the header made from the field names; line n holds record n − 2. */
-const recordName = (line: number) => (line === 1 ? 'semua data' : `data[${line - 2}]`);
+/** CSV line 1 is the header made from the field names; line n holds record n − 2, named by its code. */
+function recordNamer(records: Json[], codeField: string) {
+  return (line: number) => {
+    if (line === 1) return 'semua data';
+    const code = cell(records[line - 2]?.[codeField]).trim();
+    return code ? `data[${line - 2}] ${code}` : `data[${line - 2}]`;
+  };
+}
 
 /** Fields a day cannot be imported without. */
 const REQUIRED_STOCK_FIELDS = ['StockCode', 'Previous', 'OpenPrice', 'High', 'Low', 'Close', 'Volume'];
 
-function stockPart(records: Json[]): FeedPart | { status: 'invalid'; reason: string } {
+function stockPart(records: Json[]): PartResult {
   const dropped = REQUIRED_STOCK_FIELDS.filter((f) => !records.some((r) => f in r));
   if (dropped.length)
     return { status: 'invalid', reason: `GetStockSummary: kolom ${dropped.join(', ')} tidak ada di data` };
   const fields = STOCK_FIELDS.filter((f) => records.some((r) => f in r));
   const text = Papa.unparse({ fields: [...fields], data: records.map((r) => fields.map((f) => cell(r[f]))) });
-  return { source: 'GetStockSummary', kind: 'ringkasan', text, lineName: recordName };
+  const part: FeedPart = {
+    source: 'GetStockSummary',
+    kind: 'ringkasan',
+    text,
+    lineName: recordNamer(records, 'StockCode'),
+    skipBrokenRows: true,
+  };
+  return { status: 'ok', part };
 }
 
 /**
@@ -93,9 +135,9 @@ function indexOpen(r: Json): string {
   return String(Math.min(Math.max(prev!, low!), high!));
 }
 
-function indexPart(date: string, records: Json[]): FeedPart | null {
+function indexPart(date: string, records: Json[]): PartResult {
   const kept = records.filter((r) => indexCode(cell(r.IndexCode)));
-  if (!kept.length) return null;
+  if (!kept.length) return { status: 'none', reason: `GetIndexSummary: tidak ada indeks yang disimpan Telaah` };
   const data = kept.map((r) => [
     date,
     cell(r.IndexCode),
@@ -106,25 +148,34 @@ function indexPart(date: string, records: Json[]): FeedPart | null {
     cell(r.Volume),
   ]);
   const text = Papa.unparse({ fields: ['date', 'ticker', 'open', 'high', 'low', 'close', 'volume'], data });
-  return { source: 'GetIndexSummary', kind: 'prices', text, lineName: recordName };
+  return {
+    status: 'ok',
+    part: { source: 'GetIndexSummary', kind: 'prices', text, lineName: recordNamer(kept, 'IndexCode') },
+  };
+}
+
+async function fetchPart(base: string, endpoint: Endpoint, date: string): Promise<PartResult> {
+  const got = await getSummary(base, endpoint, date);
+  if (got.status !== 'ok') return got;
+  return endpoint === 'GetStockSummary' ? stockPart(got.records) : indexPart(date, got.records);
 }
 
 /** The `idx` provider against `base` (IDX itself, or a stand-in in tests). */
 export function idxFeed(base: string): MarketFeed {
   return {
     name: 'idx',
-    async fetchDay(date) {
-      const stocks = await getSummary(base, 'GetStockSummary', date);
-      if (stocks.status !== 'ok') return stocks;
-      const indexes = await getSummary(base, 'GetIndexSummary', date);
-      // A day is imported whole: stocks without their indexes wait for the next pass.
-      if (indexes.status !== 'ok') return indexes;
-      const stockCsv = stockPart(stocks.records);
-      if ('status' in stockCsv) return stockCsv;
-      const parts = [stockCsv];
-      const idx = indexPart(date, indexes.records);
-      if (idx) parts.push(idx);
-      return { status: 'ok', parts };
+    indexesApart: true,
+    async fetchDay(date, wanted: DayWanted = { stocks: true, indexes: true }) {
+      const results: { part: PartProblem['part']; got: PartResult }[] = [];
+      if (wanted.stocks) results.push({ part: 'stocks', got: await fetchPart(base, 'GetStockSummary', date) });
+      // A refusal answers for the whole site: asking again at once would only be refused again.
+      if (wanted.indexes && results[0]?.got.status !== 'refused') {
+        results.push({ part: 'indexes', got: await fetchPart(base, 'GetIndexSummary', date) });
+      }
+      const parts = results.flatMap((r) => (r.got.status === 'ok' ? [r.got.part] : []));
+      const problems = results.flatMap(({ part, got }) => (got.status === 'ok' ? [] : [{ ...got, part }]));
+      if (!parts.length) return problems.find((r) => r.status === 'refused') ?? problems[0]!;
+      return { status: 'ok', parts, problems };
     },
   };
 }

@@ -1,7 +1,9 @@
 /**
  * The daily market update (job `market-update`): after the close on IDX trading days it fetches each
  * recent trading day that has no prices yet from the configured provider and imports it. Idempotent:
- * a day with prices is never fetched again. Every attempt is recorded (`market_update_runs`); a day still
+ * a day with prices is never fetched again (with a provider that brings index levels apart, a day needs
+ * both; either part imports without the other). A refusal by the source ends the pass: every further
+ * request would be refused too. Every attempt is recorded (`market_update_runs`); a day still
  * without data after its deadline is logged as an error, reported (Sentry when configured) and shown
  * to admins, once per day and reason. A pass that creates new emiten then names, one line each, the
  * analyses whose ticker the market data still lacks (as start-up and `market:import` do).
@@ -12,11 +14,13 @@ import type { Db } from '../../db/client';
 import type { MarketUpdateOutcome } from '../../db/schema';
 import { parseHolidays, parseTimeOfDay, planUpdate } from '../../../domain/market-calendar';
 import type { Config } from '../../config';
-import type { MarketFeed } from './feed';
+import type { DayWanted, MarketFeed } from './feed';
 import { filesFeed } from './files-feed';
 import { idxFeed } from './idx-feed';
 import { importDay } from './import-day';
-import { daysWithPrices, latestRuns, recordRun } from './runs';
+import { daysWithIndexes, daysWithPrices, latestRuns, recordRun, runMessage } from './runs';
+
+type LatestRun = Awaited<ReturnType<typeof latestRuns>> extends Map<string, infer R> ? R : never;
 import { ANALYSIS_ROOT, warnAnalysesWithoutEmiten } from '../analysis-coverage';
 
 export { marketUpdateStatus, type MarketUpdateStatus } from './runs';
@@ -60,11 +64,16 @@ export interface MarketUpdateSummary {
   problems: string[];
 }
 
-/** Reads the holiday file; a malformed line stops the job with the line named. */
-export async function loadHolidays(file: string): Promise<Set<string>> {
+/** Reads the holiday file as date → name; a malformed line stops the job with the line named. */
+export async function loadHolidayNames(file: string): Promise<Map<string, string>> {
   const { holidays, errors } = parseHolidays(await readFile(file, 'utf8'));
   if (errors.length) throw new Error(`${file}: ${errors.join('; ')}`);
-  return new Set(holidays.map((h) => h.date));
+  return new Map(holidays.map((h) => [h.date, h.name]));
+}
+
+/** Reads the holiday file; a malformed line stops the job with the line named. */
+export async function loadHolidays(file: string): Promise<Set<string>> {
+  return new Set((await loadHolidayNames(file)).keys());
 }
 
 /** The job's settings from the configuration, or null when no provider is configured. */
@@ -87,21 +96,36 @@ interface Attempt {
   listed?: string[];
 }
 
-async function attemptDay(deps: MarketUpdateDeps, day: string, overdue: boolean): Promise<Attempt> {
+async function attemptDay(deps: MarketUpdateDeps, day: string, overdue: boolean, wanted: DayWanted): Promise<Attempt> {
   try {
-    const fetched = await deps.feed.fetchDay(day);
+    const fetched = await deps.feed.fetchDay(day, wanted);
     if (fetched.status === 'none')
       return { outcome: overdue ? 'missing' : 'waiting', rows: 0, message: fetched.reason };
-    if (fetched.status === 'invalid') return { outcome: 'invalid', rows: 0, message: fetched.reason };
+    if (fetched.status !== 'ok') return { outcome: fetched.status, rows: 0, message: fetched.reason };
     const r = await importDay(deps.db, day, fetched.parts);
     if (!r.ok) return { outcome: 'invalid', rows: 0, message: r.message };
     const parts = [`${r.inserted} baru`, `${r.updated} diperbarui`];
     if (r.listed.length) parts.push(`emiten baru ${r.listed.join(', ')}`);
     if (r.delisted.length) parts.push(`delisting ${r.delisted.join(', ')}`);
+    if (r.skipped) parts.push(r.skipped);
+    // Stocks that could not be had decide the day's outcome; the index levels that came are said too.
+    const stocks = fetched.problems.find((p) => p.part === 'stocks');
+    if (stocks) {
+      const outcome = stocks.status === 'none' ? (overdue ? 'missing' : 'waiting') : stocks.status;
+      return { outcome, rows: r.rows, message: `${stocks.reason}; indeks diimpor: ${parts.join(', ')}` };
+    }
+    parts.push(...fetched.problems.map((p) => p.reason));
     return { outcome: 'imported', rows: r.rows, message: parts.join(', '), listed: r.listed };
   } catch (err) {
-    return { outcome: 'failed', rows: 0, message: err instanceof Error ? err.message : String(err) };
+    return { outcome: 'failed', rows: 0, message: errorText(err) };
   }
+}
+
+/** An error's message; for a failed query, the database's own reason rather than the query and its data. */
+function errorText(err: unknown): string {
+  if (!(err instanceof Error)) return String(err);
+  const cause = err.cause instanceof Error ? err.cause.message : null;
+  return err.message.startsWith('Failed query') && cause ? `kueri basis data gagal: ${cause}` : err.message;
 }
 
 function alert(deps: MarketUpdateDeps, day: string, a: Attempt): void {
@@ -118,38 +142,82 @@ function alert(deps: MarketUpdateDeps, day: string, a: Attempt): void {
   deps.report(message, { job: 'market-update', provider: deps.feed.name, trading_date: day });
 }
 
+/**
+ * Whether to ask for a day's index levels: with a provider that brings them apart, on a day without
+ * stock prices yet, or on a day this job imported while the index part failed (its record names
+ * GetIndexSummary). A day whose stocks came in by hand without indexes is left as it is.
+ */
+function wantsIndexes(
+  day: string,
+  filled: ReadonlySet<string>,
+  indexed: ReadonlySet<string> | null,
+  last: { outcome: string; message: string } | undefined,
+): boolean {
+  if (!indexed || indexed.has(day)) return false;
+  if (!filled.has(day)) return true;
+  return last?.outcome === 'imported' && last.message.includes('GetIndexSummary');
+}
+
 /** One pass of the daily update; see the module comment. */
 export async function runMarketUpdate(deps: MarketUpdateDeps): Promise<MarketUpdateSummary> {
   const now = deps.now();
   const plan = planUpdate(now, { ...deps, daysBack: DAYS_BACK });
   const filled = await daysWithPrices(deps.db, plan.days);
+  const indexed = deps.feed.indexesApart ? await daysWithIndexes(deps.db, plan.days) : null;
   const latest = await latestRuns(deps.db, plan.days);
   const summary: MarketUpdateSummary = { checked: 0, imported: [], listed: [], waiting: [], problems: [] };
   for (const day of plan.days) {
-    if (filled.has(day)) continue;
+    const wanted = { stocks: !filled.has(day), indexes: wantsIndexes(day, filled, indexed, latest.get(day)) };
+    if (!wanted.stocks && !wanted.indexes) continue;
     const last = latest.get(day);
-    if (last?.alerted && now.getTime() - last.lastAttemptAt.getTime() < ALERTED_RETRY_MS) continue;
+    if (last?.alerted && now.getTime() - last.lastAttemptAt.getTime() < ALERTED_RETRY_MS) {
+      // A recent refusal answers for the source, not the day: ask for no other day either.
+      if (last.outcome === 'refused') break;
+      continue;
+    }
     summary.checked++;
-    const started = Date.now();
-    const { listed = [], ...a } = await attemptDay(deps, day, plan.overdue(day));
-    const alerted = a.outcome !== 'imported' && plan.overdue(day);
-    const repeat = last?.alerted && last.outcome === a.outcome && last.message === a.message;
-    if (alerted && !repeat) alert(deps, day, a);
-    await recordRun(deps.db, {
-      tradingDate: day,
-      provider: deps.feed.name,
-      ...a,
-      durationMs: Date.now() - started,
-      alerted,
-      at: now,
-    });
-    if (a.outcome === 'imported') summary.imported.push(day);
-    else if (a.outcome === 'waiting') summary.waiting.push(day);
-    else summary.problems.push(`${day} ${a.outcome}`);
-    summary.listed.push(...listed);
+    // One day's failure, even to record its run, never ends the pass: later days are still tried.
+    try {
+      const outcome = await updateDay(deps, day, plan.overdue(day), wanted, last, now, summary);
+      if (outcome === 'refused') break;
+    } catch (err) {
+      console.error(JSON.stringify({ level: 'error', msg: 'market update: day failed', day, error: errorText(err) }));
+      summary.problems.push(`${day} failed`);
+    }
   }
   if (summary.listed.length) {
     await warnAnalysesWithoutEmiten(deps.db, deps.warn ?? ((line) => console.warn(line)), deps.analysisRoot);
   }
   return summary;
+}
+
+/** Tries one day, alerts when it is overdue, and records the attempt. */
+async function updateDay(
+  deps: MarketUpdateDeps,
+  day: string,
+  overdue: boolean,
+  wanted: DayWanted,
+  last: LatestRun | undefined,
+  now: Date,
+  summary: MarketUpdateSummary,
+): Promise<Attempt['outcome']> {
+  const started = Date.now();
+  const { listed = [], ...attempt } = await attemptDay(deps, day, overdue, wanted);
+  const a = { ...attempt, message: runMessage(attempt.message) };
+  const alerted = a.outcome !== 'imported' && overdue;
+  const repeat = last?.alerted && last.outcome === a.outcome && last.message === a.message;
+  if (alerted && !repeat) alert(deps, day, a);
+  await recordRun(deps.db, {
+    tradingDate: day,
+    provider: deps.feed.name,
+    ...a,
+    durationMs: Date.now() - started,
+    alerted,
+    at: now,
+  });
+  if (a.outcome === 'imported') summary.imported.push(day);
+  else if (a.outcome === 'waiting') summary.waiting.push(day);
+  else summary.problems.push(`${day} ${a.outcome}`);
+  summary.listed.push(...listed);
+  return a.outcome;
 }

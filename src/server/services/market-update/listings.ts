@@ -1,16 +1,24 @@
 /**
- * What a stock summary says about listings, beyond prices: the company name, the board (from IDX's
- * `Remarks` code), listed shares and the delisting date. Read from the same CSV the prices come from;
+ * What a stock summary says about listings, beyond prices: the company name, listed shares and the
+ * delisting date. Not the board: the third character of IDX's `Remarks` is a margin/short-sell flag
+ * (U/S/M/D), not a board, so the board comes only from an emiten file. Read from the same CSV the prices come from;
  * files without these columns (plain `prices`) give codes only.
  */
 import { parseCsv } from '../market-import/csv';
 import { parseIdxDate, parseInteger } from '../../../lib/market-values';
-import type { Board } from '../../../domain/boards';
+import { companyNameProblem } from '../market-import/text-rules';
+
+/**
+ * The feed's company name, or null when there is none or it is refused (one a spreadsheet would run as a
+ * formula): the code stands in until an emiten file names the company.
+ */
+function usableName(name: string): string | null {
+  return name && !companyNameProblem(name) ? name : null;
+}
 
 export interface Listing {
   ticker: string;
   name: string | null;
-  board: Board | null;
   sharesOutstanding: number | null;
   delistedAt: string | null;
 }
@@ -18,13 +26,9 @@ export interface Listing {
 const COLUMNS = {
   ticker: ['kode saham', 'stock code', 'stockcode', 'ticker'],
   name: ['nama perusahaan', 'company name', 'stockname'],
-  remarks: ['remarks'],
   shares: ['listed shares', 'listedshares'],
   delisting: ['delisting date', 'delistingdate'],
 } as const;
-
-// The third character of IDX's Remarks code is the board.
-const BOARD_CODES: Record<string, Board> = { U: 'Utama', P: 'Pengembangan', A: 'Akselerasi' };
 
 /** Listings per upper-cased code, for the rows that carry a code. */
 export function readListings(text: string): Map<string, Listing> {
@@ -34,7 +38,6 @@ export function readListings(text: string): Map<string, Listing> {
   const idx = {
     ticker: at('ticker'),
     name: at('name'),
-    remarks: at('remarks'),
     shares: at('shares'),
     delisting: at('delisting'),
   };
@@ -47,8 +50,7 @@ export function readListings(text: string): Map<string, Listing> {
     const delisting = get(idx.delisting);
     out.set(ticker, {
       ticker,
-      name: get(idx.name) || null,
-      board: BOARD_CODES[get(idx.remarks).charAt(2).toUpperCase()] ?? null,
+      name: usableName(get(idx.name)),
       sharesOutstanding: parseInteger(get(idx.shares).replace(/\.0+$/, '')) ?? null,
       delistedAt: delisting ? (parseIdxDate(delisting) ?? parseIdxDate(delisting.slice(0, 10)) ?? null) : null,
     });

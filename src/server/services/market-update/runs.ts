@@ -1,7 +1,7 @@
 /** The run records of the daily market update (table `market_update_runs`) and what admins see of them. */
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { dailyPrices, marketUpdateRuns, type MarketUpdateOutcome } from '../../db/schema';
+import { dailyPrices, indexPrices, marketUpdateRuns, type MarketUpdateOutcome } from '../../db/schema';
 
 export interface RunRecord {
   tradingDate: string;
@@ -43,7 +43,23 @@ export async function latestRuns(db: Db, days: readonly string[]): Promise<Map<s
  * Records one attempt at a day. The same outcome and message as the day's latest record only bumps its
  * attempt count and time, so a reason stands once however often the job retries.
  */
-export async function recordRun(db: Db, run: RunRecord): Promise<void> {
+/** Longest message a run record keeps. */
+const MAX_MESSAGE_CHARS = 1_000;
+
+/**
+ * A message fit for a run record (and the admins' screen): control characters shown as U+FFFD, the
+ * parameters of a failed query (which carry the feed's raw data) left out, the length bounded.
+ */
+export function runMessage(message: string): string {
+  const text = message
+    .replace(/\nparams: [\s\S]*$/, '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '\uFFFD');
+  return text.length > MAX_MESSAGE_CHARS ? `${text.slice(0, MAX_MESSAGE_CHARS - 1)}…` : text;
+}
+
+export async function recordRun(db: Db, input: RunRecord): Promise<void> {
+  const run = { ...input, message: runMessage(input.message) };
   const last = await latestRun(db, run.tradingDate);
   if (last && last.outcome === run.outcome && last.message === run.message && last.provider === run.provider) {
     await db
@@ -67,6 +83,16 @@ export async function daysWithPrices(db: Db, days: readonly string[]): Promise<S
     .selectDistinct({ d: dailyPrices.date })
     .from(dailyPrices)
     .where(inArray(dailyPrices.date, [...days]));
+  return new Set(rows.map((r) => r.d));
+}
+
+/** Trading days among `days` that already hold index levels. */
+export async function daysWithIndexes(db: Db, days: readonly string[]): Promise<Set<string>> {
+  if (!days.length) return new Set();
+  const rows = await db
+    .selectDistinct({ d: indexPrices.date })
+    .from(indexPrices)
+    .where(inArray(indexPrices.date, [...days]));
   return new Set(rows.map((r) => r.d));
 }
 

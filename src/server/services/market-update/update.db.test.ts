@@ -1,7 +1,8 @@
 /**
  * The daily market update against the IDX stand-in, on a real database, with the clock fixed per pass:
  * a day imported, weekends and a listed holiday skipped, a gap filled, a second pass doing nothing, new
- * and delisted emiten, a missing day reported after its deadline, and bad feed data refused with its reason.
+ * and delisted emiten, a missing day reported after its deadline, bad stock data refused with its reason
+ * while the index levels import, and a broken row skipped by code.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +25,7 @@ import {
   type MarketUpdateDeps,
 } from '.';
 import { UNCLASSIFIED } from './import-day';
+import { UNKNOWN_BOARD } from '../../../domain/boards';
 
 const HOLIDAYS = new Set(['2026-11-25']);
 const wib = (t: string) => new Date(`${t}+07:00`);
@@ -148,7 +150,8 @@ describe('daily update from the idx provider', () => {
     expect(all.find((e) => e.ticker === 'CCCC')).toMatchObject({
       name: 'Cakra Sintetis Tbk.',
       sector: UNCLASSIFIED,
-      board: 'Pengembangan',
+      // IDX's Remarks flag is no board: the board waits for an emiten file.
+      board: UNKNOWN_BOARD,
       listingDate: '2026-11-20',
       sharesOutstanding: 1_234_000_000,
       delistedAt: null,
@@ -216,7 +219,7 @@ describe('daily update from the idx provider', () => {
     await pass('2026-11-20T20:45:00');
     expect(requestsSince(seen)).toEqual([]);
     await pass('2026-11-20T21:45:00');
-    expect(requestsSince(seen)).toEqual(['GetStockSummary 2026-11-20']);
+    expect(requestsSince(seen)).toEqual(['GetStockSummary 2026-11-20', 'GetIndexSummary 2026-11-20']);
     expect(reports).toHaveLength(1);
     expect(await runs()).toMatchObject([{ outcome: 'waiting' }, { outcome: 'missing', attempts: 2, alerted: true }]);
 
@@ -226,22 +229,12 @@ describe('daily update from the idx provider', () => {
   });
 });
 
-describe('bad feed data imports nothing for the day and says why once', () => {
+describe('bad stock data: the stocks wait, the index levels import, the reason is said once', () => {
   const cases: [string, (d: ReturnType<typeof day>) => void, string][] = [
     [
       'a missing column',
       (d) => d.stocks.forEach((s) => delete s.Close),
       'GetStockSummary: kolom Close tidak ada di data',
-    ],
-    [
-      'a price of 0',
-      (d) => Object.assign(d.stocks[1]!, { Close: 0, Low: 0 }),
-      'GetStockSummary data[1], kolom Close: harga harus bilangan bulat positif',
-    ],
-    [
-      'a ticker with 5 letters',
-      (d) => Object.assign(d.stocks[0]!, { StockCode: 'AAAAX' }),
-      'GetStockSummary data[0], kolom StockCode: kode saham "AAAAX" harus 4 huruf',
     ],
     [
       'a truncated response',
@@ -255,16 +248,52 @@ describe('bad feed data imports nothing for the day and says why once', () => {
     const d = day('2026-11-20', [stockRecord('2026-11-20', 'DDDD')]);
     spoil(d);
     idx.setDay('2026-11-20', d);
-    const version = await marketVersion(h.db);
     await pass('2026-11-20T18:00:00');
     await pass('2026-11-20T18:10:00');
     expect(await pricesOn('2026-11-20')).toEqual([]);
-    expect(await h.db.select().from(indexPrices).where(eq(indexPrices.date, '2026-11-20'))).toEqual([]);
     expect(await h.db.select().from(emiten).where(eq(emiten.ticker, 'DDDD'))).toEqual([]);
-    expect(await marketVersion(h.db)).toBe(version);
+    const levels = await h.db.select().from(indexPrices).where(eq(indexPrices.date, '2026-11-20'));
+    expect(levels.map((l) => l.code).sort()).toEqual(['COMPOSITE', 'IDX30', 'JII', 'LQ45']);
     const records = await runs();
-    expect(records).toMatchObject([{ outcome: 'invalid', attempts: 2, rows: 0 }]);
+    expect(records.map((r) => r.outcome)).toEqual(['invalid', 'invalid']);
     expect(records[0]!.message).toContain(reason);
-    expect(records[0]!.message.split(reason)).toHaveLength(2);
+    expect(records[0]!.message).toContain('indeks diimpor: 4 baru');
+    // The second pass asks only for the stocks and says the reason alone.
+    expect(records[1]!.message.startsWith(reason)).toBe(true);
+    expect(records[1]!.message).not.toContain('indeks');
+  });
+});
+
+describe('a broken row is skipped with a warning naming its code; the rest of the day imports', () => {
+  const cases: [string, (d: ReturnType<typeof day>) => void, string][] = [
+    [
+      'a price of 0',
+      (d) => Object.assign(d.stocks[1]!, { Close: 0, Low: 0 }),
+      'dilewati: GetStockSummary data[1] BBBB, kolom Close: harga harus bilangan bulat positif',
+    ],
+    [
+      'a malformed code',
+      (d) => Object.assign(d.stocks[1]!, { StockCode: 'BB-1' }),
+      'dilewati: GetStockSummary data[1] BB-1, kolom StockCode: kode saham "BB-1" harus 4 huruf',
+    ],
+  ];
+
+  it.each(cases)('%s', async (_name, spoil, warning) => {
+    await seedHistory('2026-11-19');
+    const d = day('2026-11-20', [stockRecord('2026-11-20', 'DDDD')]);
+    spoil(d);
+    idx.setDay('2026-11-20', d);
+    await pass('2026-11-20T18:00:00');
+    expect((await pricesOn('2026-11-20')).map((p) => p.ticker)).toEqual(['AAAA', 'DDDD']);
+    const records = await runs();
+    expect(records).toMatchObject([{ outcome: 'imported', attempts: 1 }]);
+    expect(records[0]!.message).toContain(warning);
+  });
+
+  it('imports a five-letter preferred share like any stock', async () => {
+    await seedHistory('2026-11-19');
+    idx.setDay('2026-11-20', day('2026-11-20', [stockRecord('2026-11-20', 'MAMIP', { High: 0, Low: 0, Volume: 0 })]));
+    await pass('2026-11-20T18:00:00');
+    expect((await pricesOn('2026-11-20')).map((p) => p.ticker)).toEqual(['AAAA', 'BBBB', 'MAMIP']);
   });
 });

@@ -17,6 +17,9 @@ describe('content catalog for the jobs', () => {
       tier: 'premium',
       summary: expect.stringContaining('Laba bersih 9M26'),
       path: '/analisis/BBCA/kinerja-kuartal-iii-2026',
+      rating: 'beli',
+      targetPrice: 10_400,
+      fairValue: 10_450,
     });
     expect(c.analyses.filter((a) => a.ticker === null).map((a) => a.path)).toContain(
       '/analisis/non-emiten/emas-vs-saham-lindung-nilai',

@@ -22,6 +22,10 @@ export interface CatalogAnalysis {
   summary: string;
   /** Path of the analysis page. */
   path: string;
+  /** The call of an emiten analysis (absent for non-emiten ones). */
+  rating?: 'beli' | 'tahan' | 'jual';
+  targetPrice?: number;
+  fairValue?: number;
 }
 
 export interface CatalogLesson {
@@ -52,6 +56,9 @@ const analysisFields = z.object({
   date: isoDate,
   tier: z.enum(TIERS),
   summary: z.string().min(1),
+  rating: z.enum(['beli', 'tahan', 'jual']).optional(),
+  targetPrice: z.number().int().positive().optional(),
+  fairValue: z.number().int().positive().optional(),
 });
 const courseFields = z.object({ title: z.string().min(1), tier: z.enum(TIERS) });
 const lessonFields = z.object({ title: z.string().min(1) });

@@ -6,7 +6,8 @@
 import { eq, inArray, min } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { coursePositions, lessonCompletions, portfolios, transactions } from '../../db/schema';
-import { holdingsReport } from '../portfolio';
+import { dividendsReport, holdingsReport } from '../portfolio';
+import type { TaxDeadline } from './events/dividend-tax';
 
 /**
  * Holdings: for every member holding more than zero shares (over all their portfolios, after
@@ -21,9 +22,21 @@ export type HeldTickers = (asOf: string, tickers: readonly string[]) => Promise<
  */
 export type StartedCourses = () => Promise<Map<string, Map<string, Date>>>;
 
+/** Shares held at the end of `asOf` of one ticker (all portfolios, after corporate actions), per member. */
+export type HeldShares = (asOf: string, ticker: string) => Promise<Map<string, number>>;
+/**
+ * Dividend-tax deadlines: for every member with a dividend received gross and undecided as of `today`
+ * (`YYYY-MM-DD`, WIB), its self-payment and investment deadlines that are today or later.
+ */
+export type TaxDeadlines = (today: string) => Promise<TaxDeadline[]>;
+
 export interface NoticeSources {
   heldTickers: HeldTickers;
   startedCourses: StartedCourses;
+  /** Absent: no rights reminders are sent. */
+  heldShares?: HeldShares;
+  /** Absent: no dividend-tax reminders. */
+  taxDeadlines?: TaxDeadlines;
 }
 
 /** Through the portfolio service's holdings, for the members who ever traded one of the tickers. */
@@ -42,6 +55,22 @@ async function heldTickers(db: Db, asOf: string, tickers: readonly string[]): Pr
     if (mine.length) held.set(userId, new Set(mine));
   }
   return held;
+}
+
+/** Through the portfolio service's holdings, for the members who ever traded the ticker. */
+async function heldShares(db: Db, asOf: string, ticker: string): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  const traders = await db
+    .selectDistinct({ userId: portfolios.userId })
+    .from(transactions)
+    .innerJoin(portfolios, eq(portfolios.id, transactions.portfolioId))
+    .where(eq(transactions.ticker, ticker));
+  for (const { userId } of traders) {
+    const view = await holdingsReport(db, userId, { asOf });
+    const shares = (view?.holdings ?? []).find((h) => h.ticker === ticker)?.shares ?? 0;
+    if (shares > 0) out.set(userId, shares);
+  }
+  return out;
 }
 
 /** From the courses feature's completions and positions: the earliest of either per member and course. */
@@ -71,10 +100,41 @@ async function startedCourses(db: Db): Promise<Map<string, Map<string, Date>>> {
   return started;
 }
 
+/** Through the portfolio service's dividends, for the members with a portfolio taxed by date. */
+async function taxDeadlines(db: Db, today: string): Promise<TaxDeadline[]> {
+  const members = await db
+    .selectDistinct({ userId: portfolios.userId })
+    .from(transactions)
+    .innerJoin(portfolios, eq(portfolios.id, transactions.portfolioId))
+    .where(eq(portfolios.dividendTaxRule, 'by_date'));
+  const out: TaxDeadline[] = [];
+  for (const { userId } of members) {
+    const view = await dividendsReport(db, userId, { asOf: today });
+    for (const r of view?.receivedRecords ?? []) {
+      const d = r.taxDetail;
+      if (!d || d.choice !== 'undecided') continue;
+      const base = {
+        userId,
+        portfolioId: r.portfolioId,
+        dividendKey: r.key,
+        ticker: r.ticker,
+        paymentDate: r.paymentDate!,
+        gross: r.gross,
+        due: d.due,
+      };
+      if (d.selfPayDeadline >= today) out.push({ ...base, kind: 'self_pay', deadline: d.selfPayDeadline });
+      if (d.investDeadline >= today) out.push({ ...base, kind: 'invest', deadline: d.investDeadline });
+    }
+  }
+  return out;
+}
+
 /** The sources of this installation. */
 export function defaultSources(db: Db): NoticeSources {
   return {
     heldTickers: (asOf, tickers) => heldTickers(db, asOf, tickers),
     startedCourses: () => startedCourses(db),
+    heldShares: (asOf, ticker) => heldShares(db, asOf, ticker),
+    taxDeadlines: (today) => taxDeadlines(db, today),
   };
 }

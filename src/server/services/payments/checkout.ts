@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { payments } from '../../db/schema';
 import { findPlan, type Plan } from '../../../domain/plans';
 import { configuredProviders } from './registry';
+import { quotePromo } from '../promo';
 import type { PaymentProvider } from './types';
 
 export const NOT_CONFIGURED =
@@ -17,11 +18,13 @@ export const PROVIDER_DOWN =
 
 export type StartResult =
   | { ok: true; redirectUrl: string; paymentId: string }
-  | { ok: false; status: 400 | 502 | 503; field: 'plan' | 'provider' | 'form'; message: string };
+  | { ok: false; status: 400 | 502 | 503; field: 'plan' | 'provider' | 'promo' | 'form'; message: string };
 
 export interface StartInput {
   planId: unknown;
   providerId: unknown;
+  /** A promo code typed on /pay (empty: none). */
+  promoCode?: unknown;
 }
 
 /** The plan for a `plan` query or form value, or undefined. */
@@ -39,7 +42,7 @@ export async function startCheckout(
   db: Db,
   user: { id: string; name: string; email: string },
   input: StartInput,
-  opts: { baseUrl: string; providers?: PaymentProvider[] },
+  opts: { baseUrl: string; providers?: PaymentProvider[]; now?: Date },
 ): Promise<StartResult> {
   const plan = planFromInput(input.planId);
   if (!plan)
@@ -53,6 +56,10 @@ export async function startCheckout(
   if (providers.length === 0) return { ok: false, status: 503, field: 'form', message: NOT_CONFIGURED };
   const provider = chooseProvider(input.providerId, providers);
   if (!provider) return { ok: false, status: 400, field: 'provider', message: 'Pilih metode pembayaran.' };
+  const code = typeof input.promoCode === 'string' ? input.promoCode.trim() : '';
+  const quote = code ? await quotePromo(db, user.id, code, plan, opts.now ?? new Date()) : null;
+  if (quote && !quote.ok) return { ok: false, status: 400, field: 'promo', message: quote.message };
+  const amount = quote?.ok ? quote.amount : plan.price;
 
   const [payment] = await db
     .insert(payments)
@@ -62,12 +69,19 @@ export async function startCheckout(
       planId: plan.id,
       tier: plan.tier,
       months: plan.months,
-      amount: plan.price,
+      amount,
       currency: 'IDR',
+      ...(quote?.ok ? { promoCodeId: quote.promo.id, promoCode: quote.promo.code, listPrice: quote.listPrice } : {}),
     })
     .returning({ id: payments.id });
   try {
-    const started = await provider.startCheckout({ paymentId: payment!.id, plan, user, baseUrl: opts.baseUrl });
+    const started = await provider.startCheckout({
+      paymentId: payment!.id,
+      plan,
+      amount,
+      user,
+      baseUrl: opts.baseUrl,
+    });
     await db.update(payments).set({ providerRef: started.ref }).where(eq(payments.id, payment!.id));
     return { ok: true, redirectUrl: started.redirectUrl, paymentId: payment!.id };
   } catch (err) {

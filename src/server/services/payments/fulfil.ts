@@ -32,6 +32,8 @@ export interface FulfilOptions {
   event?: { id: string; type: string };
   /** Absolute app URL for links in the receipt email. */
   baseUrl?: string;
+  /** Who caused the change, for the audit entry (an admin refunding from the console); else the provider. */
+  actorId?: string;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -110,7 +112,7 @@ async function grant(tx: Tx, p: Payment, s: ProviderState, now: Date): Promise<F
   return { payment: withPeriod!, change: 'granted' };
 }
 
-async function apply(tx: Tx, p: Payment, s: ProviderState, now: Date): Promise<FulfilResult> {
+async function apply(tx: Tx, p: Payment, s: ProviderState, now: Date, actorId: string | null): Promise<FulfilResult> {
   if ((s.status === 'paid' || s.status === 'processing') && mismatch(p, s)) {
     const rejected = await transition(
       tx,
@@ -135,8 +137,21 @@ async function apply(tx: Tx, p: Payment, s: ProviderState, now: Date): Promise<F
     case 'paid':
       return grant(tx, p, s, now);
     case 'processing': {
-      // Only from pending: a late "completed, not yet paid" must not undo a failure that came first.
-      const row = await transition(tx, p, { in: ['pending'] }, { status: 'processing', method: s.method ?? p.method });
+      // Only from pending: a late "completed, not yet paid" must not undo a failure that came first. A
+      // payment already processing only takes the transfer's details (where and by when to pay).
+      const i = s.instructions;
+      const row = await transition(
+        tx,
+        p,
+        { in: i ? ['pending', 'processing'] : ['pending'] },
+        {
+          status: 'processing',
+          method: s.method ?? p.method,
+          ...(i
+            ? { payBank: i.bank, payNumber: i.number, payBillerCode: i.billerCode ?? null, payBy: i.payBy ?? null }
+            : {}),
+        },
+      );
       return { payment: row ?? p, change: row ? 'updated' : 'unchanged' };
     }
     case 'failed':
@@ -156,7 +171,7 @@ async function apply(tx: Tx, p: Payment, s: ProviderState, now: Date): Promise<F
         await recomputePasses(tx, row.userId);
         await tx.insert(auditLog).values({
           at: now,
-          actorId: null,
+          actorId,
           subjectId: row.userId,
           action: 'payment.refunded',
           details: { paymentId: row.id },
@@ -194,7 +209,7 @@ export async function fulfil(db: Db, state: ProviderState, opts: FulfilOptions):
     if (!payment) return { payment: null, change: 'unknown-payment' as const };
     // Read again under the lock: a racing caller may have settled it since.
     const [fresh] = await tx.select().from(payments).where(eq(payments.id, payment.id));
-    return apply(tx, fresh!, state, opts.now);
+    return apply(tx, fresh!, state, opts.now, opts.actorId ?? null);
   });
   if (result.change === 'granted' && result.payment?.userId) {
     const payment = result.payment;

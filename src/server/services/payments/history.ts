@@ -1,9 +1,9 @@
 /**
  * What /settings/membership and the data export show: the member's payments and their passes.
  */
-import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { memberships, payments } from '../../db/schema';
+import { memberships, payments, type MembershipSource } from '../../db/schema';
 import type { Payment } from './fulfil';
 
 /** Checkouts worth listing: abandoned (pending / expired) ones are left out. */
@@ -17,11 +17,31 @@ export async function paymentHistory(db: Db, userId: string): Promise<Payment[]>
     .orderBy(desc(payments.createdAt));
 }
 
+/**
+ * Bank transfers still waiting for the member: processing, with a virtual account (or Mandiri Bill code)
+ * and a deadline not yet passed. Newest first. A transfer past its deadline is left out even before the
+ * provider's "expire" notification arrives: its account no longer takes money.
+ */
+export async function awaitingTransfers(db: Db, userId: string, now: Date): Promise<Payment[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.userId, userId),
+        eq(payments.status, 'processing'),
+        isNotNull(payments.payNumber),
+        or(isNull(payments.payBy), gt(payments.payBy, now)),
+      ),
+    )
+    .orderBy(desc(payments.createdAt));
+}
+
 export interface PassRow {
   tier: 'reguler' | 'premium';
   startsAt: Date;
   endsAt: Date;
-  source: 'demo' | 'payment' | 'admin';
+  source: MembershipSource;
 }
 
 /** Periods running now or still to come, in calendar order. */

@@ -9,9 +9,18 @@ import {
   createSnapTransaction,
   getTransactionStatus,
   hasValidSignature,
+  refundTransaction,
+  MidtransRefusedError,
   type MidtransTransaction,
 } from '../../integrations/midtrans';
-import type { NotificationResult, PaymentProvider, ProviderState, ProviderStatus } from './types';
+import {
+  RefundRefusedError,
+  type NotificationResult,
+  type PayInstructions,
+  type PaymentProvider,
+  type ProviderState,
+  type ProviderStatus,
+} from './types';
 
 const REASON: Record<string, string> = {
   deny: 'Pembayaran ditolak oleh bank atau penyedia pembayaran.',
@@ -45,6 +54,25 @@ function status(t: MidtransTransaction): ProviderStatus {
   }
 }
 
+/** Midtrans' `YYYY-MM-DD HH:mm:ss`, which is WIB (GMT+7); undefined when absent or unreadable. */
+export function midtransTime(s: string | undefined): Date | undefined {
+  const m = s ? /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})$/.exec(s.trim()) : null;
+  if (!m) return undefined;
+  const d = new Date(`${m[1]}T${m[2]}+07:00`);
+  return Number.isNaN(d.getTime()) ? undefined : d;
+}
+
+/** Where and by when a pending bank transfer is paid: a virtual account, or Mandiri Bill's two codes. */
+export function payInstructions(t: MidtransTransaction): PayInstructions | undefined {
+  const payBy = midtransTime(t.expiry_time);
+  const va = t.va_numbers?.find((v) => v.bank && v.va_number);
+  if (va) return { bank: va.bank.toLowerCase(), number: va.va_number, payBy };
+  if (t.permata_va_number) return { bank: 'permata', number: t.permata_va_number, payBy };
+  if (t.payment_type === 'echannel' && t.bill_key)
+    return { bank: 'mandiri', number: t.bill_key, billerCode: t.biller_code, payBy };
+  return undefined;
+}
+
 /** The state a Midtrans transaction describes. */
 export function transactionState(t: MidtransTransaction): ProviderState {
   const s = status(t);
@@ -58,6 +86,7 @@ export function transactionState(t: MidtransTransaction): ProviderState {
     currency: (t.currency ?? 'IDR').toUpperCase(),
     method: t.payment_type,
     reason: s === 'failed' || s === 'expired' ? (REASON[t.transaction_status] ?? REASON.deny) : undefined,
+    instructions: s === 'processing' ? payInstructions(t) : undefined,
   };
 }
 
@@ -75,10 +104,10 @@ export const midtransProvider: PaymentProvider = {
   label: 'QRIS, e-wallet, atau virtual account',
   methods: 'QRIS, GoPay, OVO, DANA, ShopeePay, dan transfer virtual account bank — diproses oleh Midtrans',
 
-  async startCheckout({ paymentId, plan, user, baseUrl }) {
+  async startCheckout({ paymentId, plan, amount, user, baseUrl }) {
     const snap = await createSnapTransaction({
       orderId: paymentId,
-      amount: plan.price,
+      amount,
       item: { id: plan.id, name: `Telaah ${planLabel(plan)}` },
       customer: { name: user.name, email: user.email },
       finishUrl: `${baseUrl}/payment-capture`,
@@ -107,5 +136,23 @@ export const midtransProvider: PaymentProvider = {
     const eventId = current ? [current.order_id, current.transaction_status, current.fraud_status ?? ''].join('/') : '';
     const type = `notification.${current?.transaction_status ?? n.data.transaction_status ?? 'unknown'}`;
     return { ok: true, eventId, type, state: current ? transactionState(current) : null };
+  },
+
+  async refund(p) {
+    const r = await refundTransaction({
+      orderId: p.ref ?? p.paymentId,
+      refundKey: `refund-${p.paymentId}`,
+      amount: p.amount,
+      reason: p.reason,
+    }).catch((err: unknown) => {
+      if (err instanceof MidtransRefusedError)
+        throw new RefundRefusedError(
+          `${err.message}. Kembalikan dana di luar konsol (mis. transfer bank untuk pembayaran virtual account).`,
+        );
+      throw err;
+    });
+    if (r.transactionStatus !== 'refund')
+      throw new RefundRefusedError(`Midtrans melaporkan status ${r.transactionStatus}, bukan pengembalian penuh.`);
+    return { refundRef: r.refundKey };
   },
 };

@@ -44,6 +44,10 @@ export async function sendReceiptMail(db: Db, payment: Payment, baseUrl = config
   const item = `Keanggotaan ${planLabel(payment)}`;
   const credit =
     payment.creditDays > 0 ? `\nTermasuk ${payment.creditDays} hari kredit dari sisa paket sebelumnya.` : '';
+  const discount =
+    payment.listPrice !== null && payment.promoCode
+      ? `Harga paket: ${formatRupiah(payment.listPrice)}, potongan kode ${payment.promoCode}: ${formatRupiah(payment.listPrice - payment.amount)}`
+      : '';
   const lines = [
     `Halo ${r.member.name},`,
     '',
@@ -53,6 +57,7 @@ export async function sendReceiptMail(db: Db, payment: Payment, baseUrl = config
     `Tanggal: ${payment.paidAt ? formatDateTime(payment.paidAt) : '–'}`,
     `Paket: ${item}`,
     `Masa aktif: ${periodText(payment)}${credit}`,
+    ...(discount ? [discount] : []),
     `Jumlah: ${formatRupiah(payment.amount)} (lunas, melalui ${PROVIDER_LABEL[payment.provider]})`,
     '',
     `Kuitansi yang bisa dicetak: ${link}`,
@@ -68,6 +73,12 @@ export async function sendReceiptMail(db: Db, payment: Payment, baseUrl = config
       ['Nomor kuitansi', payment.receiptNumber ?? ''],
       ['Paket', item],
       ['Masa aktif', periodText(payment)],
+      ...(discount
+        ? [
+            ['Harga paket', formatRupiah(payment.listPrice!)],
+            [`Potongan kode ${payment.promoCode}`, formatRupiah(payment.listPrice! - payment.amount)],
+          ]
+        : []),
       ['Jumlah', formatRupiah(payment.amount)],
     ]
       .map(([k, v]) => `<tr><th align="left">${k}</th><td>${escapeHtml(v!)}</td></tr>`)

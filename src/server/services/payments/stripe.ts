@@ -4,6 +4,7 @@
 import { planLabel } from '../../../domain/plans';
 import {
   createCheckoutSession,
+  createRefund,
   IDR_MINOR_UNITS,
   retrieveCheckoutSession,
   MalformedWebhookEventError,
@@ -12,7 +13,7 @@ import {
   type CheckoutSessionView,
   type WebhookEventView,
 } from '../../integrations/stripe';
-import type { NotificationResult, PaymentProvider, ProviderState } from './types';
+import { RefundRefusedError, type NotificationResult, type PaymentProvider, type ProviderState } from './types';
 
 export const ASYNC_FAILURE_REASON =
   'Bank atau penyedia pembayaran menolak pembayaran ini. Tidak ada dana yang ditarik.';
@@ -79,14 +80,14 @@ export const stripeProvider: PaymentProvider = {
   label: 'Kartu kredit / debit',
   methods: 'Visa, Mastercard, JCB, American Express — diproses oleh Stripe',
 
-  async startCheckout({ paymentId, plan, user, baseUrl }) {
+  async startCheckout({ paymentId, plan, amount, user, baseUrl }) {
     const session = await createCheckoutSession({
       paymentId,
       userId: user.id,
       email: user.email,
       planId: plan.id,
       description: `Telaah ${planLabel(plan)}`,
-      amount: plan.price,
+      amount,
       // Stripe fills in {CHECKOUT_SESSION_ID}; the page asks Stripe about that session, never trusting the URL.
       successUrl: `${baseUrl}/payment-capture?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${baseUrl}/payment-capture/cancel`,
@@ -112,5 +113,19 @@ export const stripeProvider: PaymentProvider = {
         return { ok: false, status: 200, message: 'Peristiwa tidak dikenali; ditolak.' };
       throw err;
     }
+  },
+
+  async refund(p) {
+    if (!p.paymentRef) throw new RefundRefusedError('Stripe belum memberi nomor pembayaran (PaymentIntent).');
+    const r = await createRefund({
+      paymentIntentId: p.paymentRef,
+      paymentId: p.paymentId,
+      idempotencyKey: `refund-${p.paymentId}`,
+    });
+    if (!r.alreadyRefunded && r.status !== 'succeeded' && r.status !== 'pending')
+      throw new RefundRefusedError(
+        `Stripe tidak menyelesaikan pengembalian dana (status ${r.status ?? 'tidak diketahui'}).`,
+      );
+    return { refundRef: r.alreadyRefunded ? 'stripe:sudah-dikembalikan' : r.id };
   },
 };

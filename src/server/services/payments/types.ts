@@ -11,6 +11,8 @@ export interface CheckoutInput {
   /** Our payment id (Midtrans order id; Stripe metadata and idempotency key). */
   paymentId: string;
   plan: Plan;
+  /** Whole Rupiah to charge: the plan's price, less a promo code's discount. */
+  amount: number;
   user: { id: string; name: string; email: string };
   /** Absolute URL of this app, e.g. https://telaah.id. */
   baseUrl: string;
@@ -48,6 +50,20 @@ export interface ProviderState {
   method?: string;
   /** Why a payment failed, in Indonesian. */
   reason?: string;
+  /** How to finish a payment that waits for the member (a bank transfer to a virtual account). */
+  instructions?: PayInstructions;
+}
+
+/** What a member needs to pay a pending bank transfer: where to, and by when. */
+export interface PayInstructions {
+  /** Lower-case bank code as the provider names it: bca, bni, bri, permata, cimb, mandiri. */
+  bank: string;
+  /** Virtual account number, or Mandiri Bill's payment code (bill key). */
+  number: string;
+  /** Mandiri Bill's company code (biller code). */
+  billerCode?: string;
+  /** Deadline; after it the provider expires the transfer. */
+  payBy?: Date;
 }
 
 export type NotificationResult =
@@ -65,6 +81,25 @@ export interface PaymentProvider {
   fetchState(ref: string): Promise<ProviderState | null>;
   /** Verifies a webhook / notification request and extracts its state change. */
   parseNotification(rawBody: string, headers: Headers): Promise<NotificationResult>;
+  /**
+   * Refunds a settled payment in full at the provider, safely retried (an idempotency key derived from
+   * our payment id); resolves with the provider's id for the refund once the provider has accepted it.
+   */
+  refund(payment: RefundInput): Promise<{ refundRef: string }>;
 }
+
+export interface RefundInput {
+  paymentId: string;
+  /** Checkout id (Stripe session, Midtrans order id). */
+  ref: string | null;
+  /** Stripe PaymentIntent / Midtrans transaction id. */
+  paymentRef: string | null;
+  /** Whole Rupiah. */
+  amount: number;
+  reason: string;
+}
+
+/** The provider refused a refund, or the payment lacks what the provider needs to refund it. */
+export class RefundRefusedError extends Error {}
 
 export class ProviderUnavailableError extends Error {}

@@ -42,6 +42,15 @@ describe('annual report of a demo member', () => {
     expect(report.totals).toEqual(engine.totals);
   });
 
+  it('CSV writes a company name a spreadsheet would run as a formula as text', () => {
+    const hostile = '=HYPERLINK("http://evil.example","x")';
+    const [first, ...rest] = report.holdings;
+    const csv = annualCsv({ ...report, holdings: [{ ...first!, name: hostile }, ...rest] });
+    const cells = Papa.parse<string[]>(csv.trim()).data.flat();
+    expect(cells).toContain(`'${hostile}`);
+    expect(cells.filter((c) => /^[=+@\t\r]/.test(c) || /^-\D/.test(c))).toEqual([]);
+  });
+
   it('CSV carries every figure', () => {
     const rows = Papa.parse<string[]>(annualCsv(report).trim()).data;
     const section = (title: string, n: number) => {
@@ -54,7 +63,7 @@ describe('annual report of a demo member', () => {
     );
     expect(holdings.at(-1)![4]).toBe(`${engine.totals.holdings.cost}`);
     const dividends = section('Dividen', engine.dividends.length);
-    expect(dividends.slice(0, -1).map((r) => [r[0], r[1], r[4], r[5], r[6]])).toEqual(
+    expect(dividends.slice(0, -1).map((r) => [r[0], r[1], r[4], r[5], r[7]])).toEqual(
       engine.dividends.map((x) => [x.paymentDate, x.ticker, `${x.gross}`, `${x.tax}`, `${x.net}`]),
     );
     const sales = section('Penjualan', engine.sales.length);
@@ -80,7 +89,7 @@ describe('annual report of a demo member', () => {
     expect(values('Harta', [1, 3, 5, 7], engine.holdings.length)).toEqual(
       engine.holdings.map((x) => [x.ticker, x.shares, x.cost, x.marketValue]),
     );
-    expect(values('Dividen', [2, 5, 6, 7], engine.dividends.length)).toEqual(
+    expect(values('Dividen', [2, 5, 6, 8], engine.dividends.length)).toEqual(
       engine.dividends.map((x) => [x.ticker, x.gross, x.tax, x.net]),
     );
     expect(values('Penjualan', [2, 4, 5, 9], engine.sales.length)).toEqual(

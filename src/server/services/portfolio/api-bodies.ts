@@ -3,7 +3,10 @@ import { z } from 'zod';
 
 const field = z.union([z.string(), z.number(), z.null()]).optional();
 
-/** A transaction: `date`, `ticker`, `type`, `shares` (or `lots`, or `quantity` + `unit`), `price`, `fee`. */
+/**
+ * A transaction: `date`, `ticker`, `type`, `shares` (or `lots`, or `quantity` + `unit`), `price`, `fee`, and
+ * `priceConfirmed` (`1`: a price far outside the day's range is meant, as the form's "Harga ini benar").
+ */
 export const transactionBody = z.object({
   portfolioId: z.string().optional(),
   date: field,
@@ -15,6 +18,7 @@ export const transactionBody = z.object({
   unit: field,
   price: field,
   fee: field,
+  priceConfirmed: field,
 });
 
 const value = z.union([z.string(), z.number(), z.boolean()]).optional();
@@ -24,6 +28,7 @@ export const portfolioBody = z.object({
   name: value,
   buyPct: value,
   sellPct: value,
+  dividendTax: value,
   dividendTaxPct: value,
   feesInAverage: value,
 });

@@ -115,7 +115,10 @@ export function fileHash(drafts: readonly TransactionDraft[]): string {
   return h.digest('hex');
 }
 
-/** Transactions in the CSV format (Indonesian header, plain numbers), oldest first as given. */
+/**
+ * Transactions in the CSV format (Indonesian header, plain numbers), oldest first as given. A cell a
+ * spreadsheet would run as a formula is written with a leading apostrophe (none of ours starts so).
+ */
 export function formatTransactionsCsv(rows: readonly StoredTransaction[]): string {
   const data = rows.map((t) => [
     t.date,
@@ -125,5 +128,5 @@ export function formatTransactionsCsv(rows: readonly StoredTransaction[]): strin
     String(t.price),
     t.type === 'dividend' && t.fee === 0 ? '' : String(t.fee),
   ]);
-  return Papa.unparse({ fields: [...CSV_HEADER], data }, { newline: '\n' }) + '\n';
+  return Papa.unparse({ fields: [...CSV_HEADER], data }, { newline: '\n', escapeFormulae: true }) + '\n';
 }

@@ -51,11 +51,12 @@ describe('portfolio reports from the database', () => {
       ['BBRI', 'PT Bank Rakyat Indonesia (Persero) Tbk', 1_500, 6_300_000],
     ]);
     const dividends = dividendsView(data, computeFor(data));
-    // 208,4 per share: 1 000 shares taxed 10 % (208 400 − 20 840), 500 untaxed (104 200).
-    expect(dividends.received).toEqual({ gross: 312_600, tax: 20_840, net: 291_760 });
-    expect(dividends.receivedRecords.map((r) => [r.portfolioName, r.net])).toEqual([
-      ['Utama', 187_560],
-      ['Tanpa pajak', 104_200],
+    // 208,4 per share, recorded 13 April 2026: 1 000 shares received gross (208 400, undecided: 20 840
+    // due, not yet paid), 500 at the fixed 0 % (104 200).
+    expect(dividends.received).toEqual({ gross: 312_600, tax: 0, net: 312_600 });
+    expect(dividends.receivedRecords.map((r) => [r.portfolioName, r.net, r.taxDetail?.due ?? null])).toEqual([
+      ['Utama', 208_400, 20_840],
+      ['Tanpa pajak', 104_200, null],
     ]);
 
     const one = (await loadPortfolioData(h.db, u.id, { portfolioId: free.id, asOf: TODAY }))!;

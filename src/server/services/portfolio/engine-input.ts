@@ -9,6 +9,9 @@ import { IHSG_CODE } from '../../../domain/indexes';
 import type { Db } from '../../db/client';
 import { emiten } from '../../db/schema';
 import { closesBetween, indexSeries, stockSeries } from '../market-series';
+import { statusFlags } from '../corporate/status';
+import type { StatusFlags } from '../../../domain/corporate/status';
+import { loadDecisions } from './dividend-tax';
 import { loadActions, loadHistory } from './history';
 import { findPortfolio, listPortfolios } from './portfolios';
 import type { Portfolio } from './types';
@@ -25,6 +28,8 @@ export interface PortfolioData {
   names: Map<string, string>;
   /** True when any of those tickers carries generated demo prices. */
   demo: boolean;
+  /** IDX status flags per ticker (docs/product.md §5.7); empty when loaded without prices. */
+  flags: Map<string, StatusFlags>;
 }
 
 function minusDays(iso: string, days: number): string {
@@ -65,16 +70,18 @@ export async function loadPortfolioData(
   const selected = opts.portfolioId ? await findPortfolio(db, userId, opts.portfolioId) : null;
   if (selected === undefined) return undefined;
   const txs = await loadHistory(db, selected ? [selected.id] : portfolios.map((p) => p.id));
-  const tickers = [...new Set(txs.map((t) => t.ticker))];
+  const tickers = [...new Set(txs.flatMap((t) => (t.underlying ? [t.ticker, t.underlying] : [t.ticker])))];
   const from = minusDays(txs[0]?.date ?? opts.asOf, LEAD_DAYS);
   // Without prices (`prices: false`) the engine's sells, realised figures and dividends are exact; only
   // valuations and returns need the closes, and they are the bulk of the reading.
   const withPrices = opts.prices !== false;
-  const [prices, ihsg, actions, companies] = await Promise.all([
+  const [prices, ihsg, actions, companies, flags, decisions] = await Promise.all([
     withPrices ? loadPrices(db, tickers, from, opts.asOf) : new Map<string, DailyClose[]>(tickers.map((t) => [t, []])),
     withPrices ? loadIndex(db, opts.benchmark ?? IHSG_CODE, from, opts.asOf) : [],
     loadActions(db, tickers),
     loadCompanies(db, tickers),
+    withPrices ? statusFlags(db, tickers) : new Map<string, StatusFlags>(),
+    loadDecisions(db, selected ? [selected.id] : portfolios.map((p) => p.id)),
   ]);
   const input: EngineInput = {
     transactions: txs,
@@ -84,9 +91,10 @@ export async function loadPortfolioData(
     settings: new Map(portfolios.map((p) => [p.id, p.settings])),
     sectors: new Map(companies.map((c) => [c.ticker, c.sector])),
     asOf: opts.asOf,
+    dividendDecisions: decisions,
   };
   const names = new Map(companies.map((c) => [c.ticker, c.name]));
-  return { portfolios, selected, input, names, demo: companies.some((c) => c.isDemo) };
+  return { portfolios, selected, input, names, demo: companies.some((c) => c.isDemo), flags };
 }
 
 /** The engine's report over the loaded data, or over one portfolio of it. */

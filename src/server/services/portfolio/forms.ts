@@ -105,7 +105,7 @@ async function onPortfolio(db: Db, userId: string, form: PostedForm, create: boo
     name: v.name,
     buyPct: v.buyPct,
     sellPct: v.sellPct,
-    dividendTaxPct: v.dividendTaxPct,
+    dividendTax: v.dividendTax,
     // An unticked checkbox is not sent at all.
     feesInAverage: v.feesInAverage ?? 'off',
   };

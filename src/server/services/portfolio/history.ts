@@ -3,7 +3,7 @@
  * date, and no change that makes a later sell exceed them; no manual dividend that the corporate-action
  * data already pays. Writes lock the portfolio row first, so two writes cannot pass the check together.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, or, type SQL } from 'drizzle-orm';
 import {
   findCoveredDividends,
   findOversells,
@@ -13,7 +13,9 @@ import {
 } from '../../../domain/portfolio';
 import { formatDate, formatNumber } from '../../../lib/format';
 import type { Db, Tx } from '../../db/client';
-import { corporateActions, portfolios, transactions } from '../../db/schema';
+import { corporateActions, portfolios, transactions, warrants } from '../../db/schema';
+import { sharesFromWarrants } from '../../../domain/corporate/warrants';
+import { companyOf } from '../../../domain/corporate/codes';
 
 /** Takes the portfolio's row lock until the end of the database transaction. */
 export async function lockPortfolio(tx: Tx, portfolioId: string): Promise<void> {
@@ -41,7 +43,7 @@ export async function loadHistory(
   if (ids.length === 0) return [];
   const ofPortfolios =
     ids.length === 1 ? eq(transactions.portfolioId, ids[0]!) : inArray(transactions.portfolioId, ids);
-  const where = tickers ? and(ofPortfolios, inArray(transactions.ticker, tickers)) : ofPortfolios;
+  const where = tickers ? and(ofPortfolios, relatedCodes(tickers)) : ofPortfolios;
   const rows = await db
     .select({
       id: transactions.id,
@@ -53,11 +55,62 @@ export async function loadHistory(
       shares: transactions.shares,
       price: transactions.price,
       fee: transactions.fee,
+      warrant: {
+        underlying: warrants.underlying,
+        ratioWarrants: warrants.ratioWarrants,
+        ratioShares: warrants.ratioShares,
+      },
     })
     .from(transactions)
+    .leftJoin(warrants, eq(warrants.code, transactions.ticker))
     .where(where)
     .orderBy(asc(transactions.date), asc(transactions.seq));
-  return rows.map((r) => ({ ...r, price: Number(r.price) }));
+  return rows.map(({ warrant, ...r }) => withWarrant({ ...r, price: Number(r.price) }, warrant));
+}
+
+/** A warrant exercise carries the company it converts into and the shares received (docs/product.md §5.6). */
+function withWarrant(
+  t: HistoryTransaction,
+  w: { underlying: string; ratioWarrants: number; ratioShares: number } | null,
+): HistoryTransaction {
+  if (t.type !== 'warrant_exercise' || !w) return t;
+  return { ...t, underlying: w.underlying, sharesReceived: sharesFromWarrants(t.shares, w) };
+}
+
+/**
+ * The codes whose transactions change a holding of `tickers`: the codes themselves, their companies
+ * and every warrant of those companies (a warrant exercise adds shares to its company).
+ */
+function relatedCodes(tickers: readonly string[]): SQL | undefined {
+  const companies = [...new Set(tickers.map(companyOf))];
+  return or(
+    inArray(transactions.ticker, [...new Set([...tickers, ...companies])]),
+    ...companies.map((c) => like(transactions.ticker, `${c}-%`)),
+  );
+}
+
+/** The conversion terms of a warrant code; undefined when the code is no known warrant. */
+export async function warrantTerms(
+  db: Db | Tx,
+  code: string,
+): Promise<{ underlying: string; ratioWarrants: number; ratioShares: number } | undefined> {
+  const [w] = await db
+    .select({
+      underlying: warrants.underlying,
+      ratioWarrants: warrants.ratioWarrants,
+      ratioShares: warrants.ratioShares,
+    })
+    .from(warrants)
+    .where(eq(warrants.code, code));
+  return w;
+}
+
+/** A transaction in engine form with a warrant exercise's company and shares received filled in. */
+export function withWarrantTerms(
+  t: HistoryTransaction,
+  w: { underlying: string; ratioWarrants: number; ratioShares: number } | undefined,
+): HistoryTransaction {
+  return withWarrant(t, w ?? null);
 }
 
 /** Corporate actions of the given tickers in engine form (one query). */
@@ -71,6 +124,7 @@ export async function loadActions(db: Db | Tx, tickers: Iterable<string>): Promi
     cumDate: r.cumDate,
     exDate: r.exDate,
     paymentDate: r.paymentDate,
+    recordingDate: r.recordingDate,
     amount: r.amount,
     ratioFrom: r.ratioFrom,
     ratioTo: r.ratioTo,

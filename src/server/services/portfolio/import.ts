@@ -4,11 +4,11 @@
  * portfolio adds nothing (unique key on the hash of its rows). The preview runs the same checks and
  * writes nothing.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { tradeValue } from '../../../domain/portfolio/money';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import type { Db, Tx } from '../../db/client';
-import { emiten, portfolioImports, transactions } from '../../db/schema';
+import { dailyPrices, emiten, portfolioImports, transactions } from '../../db/schema';
 import { fileHash, readTransactionsCsv, type ImportProblem, type ReadCsv } from './csv';
 import {
   byDateAndSeq,
@@ -19,8 +19,11 @@ import {
   lockPortfolio,
   newOversells,
   ownOversellMessage,
+  warrantTerms,
+  withWarrantTerms,
   type HistoryTransaction,
 } from './history';
+import { isWarrantCode } from '../../../domain/corporate/codes';
 import { resolvePortfolio } from './portfolios';
 import { checkDraft, readDraft } from '../../../domain/portfolio/entry-rules';
 import type { Portfolio } from './types';
@@ -59,18 +62,34 @@ async function checkRows(db: Db | Tx, portfolio: Portfolio, read: ReadCsv, today
       ? []
       : (
           await db
-            .select({ ticker: emiten.ticker, listingDate: emiten.listingDate })
+            .select({ ticker: emiten.ticker, listingDate: emiten.listingDate, delistedAt: emiten.delistedAt })
             .from(emiten)
             .where(inArray(emiten.ticker, tickers))
         ).map((e) => [e.ticker, e] as const),
+  );
+  const days = await dayRanges(
+    db,
+    drafts.flatMap((d) => (d.draft ? [d.draft] : [])),
   );
   const rows: PreviewRow[] = [];
   for (const { line, draft, fields } of drafts) {
     for (const [key, message] of Object.entries(fields)) errors.push({ line, column: read.column(key), message });
     if (!draft) continue;
-    const c = checkDraft(draft, { today, emiten: known.get(draft.ticker), settings: portfolio.settings });
+    // The preview is the confirmation: a price outside the day's range is a warning shown before the import.
+    const c = checkDraft(draft, {
+      today,
+      emiten: known.get(draft.ticker),
+      settings: portfolio.settings,
+      day: days.get(`${draft.ticker} ${draft.date}`) ?? null,
+      priceConfirmed: true,
+    });
     for (const [key, message] of Object.entries(c.fields)) errors.push({ line, column: read.column(key), message });
-    for (const message of c.warnings) warnings.push({ line, column: read.column('price'), message });
+    for (const message of c.warnings)
+      warnings.push({
+        line,
+        column: read.column(message.includes('lembar bukan kelipatan') ? 'quantity' : 'price'),
+        message,
+      });
     rows.push({
       ...draft,
       line,
@@ -83,24 +102,60 @@ async function checkRows(db: Db | Tx, portfolio: Portfolio, read: ReadCsv, today
   return { read, rows, errors, warnings, hash };
 }
 
+/** The traded range of each (ticker, date) of the drafts, keyed `TICKER YYYY-MM-DD`. */
+async function dayRanges(
+  db: Db | Tx,
+  drafts: { ticker: string; date: string }[],
+): Promise<Map<string, { low: number; high: number }>> {
+  const tickers = [...new Set(drafts.map((d) => d.ticker))];
+  if (tickers.length === 0) return new Map();
+  const dates = drafts.map((d) => d.date).sort();
+  const found = await db
+    .select({ ticker: dailyPrices.ticker, date: dailyPrices.date, low: dailyPrices.low, high: dailyPrices.high })
+    .from(dailyPrices)
+    .where(
+      and(
+        inArray(dailyPrices.ticker, tickers),
+        gte(dailyPrices.date, dates[0]!),
+        lte(dailyPrices.date, dates.at(-1)!),
+        inArray(dailyPrices.date, [...new Set(dates)]),
+      ),
+    );
+  return new Map(found.map((r) => [`${r.ticker} ${r.date}`, { low: r.low, high: r.high }]));
+}
+
 /** History rules over the portfolio with the file's rows appended (in file order, after existing same-day rows). */
 async function checkHistory(tx: Db | Tx, portfolio: Portfolio, rows: PreviewRow[]): Promise<ImportProblem[]> {
   const tickers = [...new Set(rows.map((r) => r.ticker))];
   const before = await loadHistory(tx, portfolio.id, tickers);
-  const added: HistoryTransaction[] = rows.map((r, i) => ({
-    id: `row:${r.line}`,
-    seq: Number.MAX_SAFE_INTEGER - rows.length + i,
-    portfolioId: portfolio.id,
-    date: r.date,
-    ticker: r.ticker,
-    type: r.type,
-    shares: r.shares,
-    price: r.price,
-    fee: r.fee,
-  }));
-  const after = [...before, ...added].sort(byDateAndSeq);
-  const actions = await loadActions(tx, tickers);
+  const terms = new Map<string, Awaited<ReturnType<typeof warrantTerms>>>();
+  for (const code of tickers.filter(isWarrantCode)) terms.set(code, await warrantTerms(tx, code));
   const problems: ImportProblem[] = [];
+  const added: HistoryTransaction[] = rows.map((r, i) => {
+    if (r.type === 'warrant_exercise' && !terms.get(r.ticker))
+      problems.push({
+        line: r.line,
+        column: 'kode',
+        message: `Waran ${r.ticker} belum punya data pelaksanaan (harga dan rasio).`,
+      });
+    const t: HistoryTransaction = {
+      id: `row:${r.line}`,
+      seq: Number.MAX_SAFE_INTEGER - rows.length + i,
+      portfolioId: portfolio.id,
+      date: r.date,
+      ticker: r.ticker,
+      type: r.type,
+      shares: r.shares,
+      price: r.price,
+      fee: r.fee,
+    };
+    return withWarrantTerms(t, terms.get(r.ticker));
+  });
+  const after = [...before, ...added].sort(byDateAndSeq);
+  const actions = await loadActions(
+    tx,
+    new Set(after.flatMap((t) => (t.underlying ? [t.ticker, t.underlying] : [t.ticker]))),
+  );
   for (const o of newOversells(before, after, actions)) {
     const line = o.transactionId.startsWith('row:') ? Number(o.transactionId.slice(4)) : null;
     problems.push(
@@ -147,8 +202,8 @@ async function insertRows(tx: Tx, portfolioId: string, importId: string, rows: P
 
 function report(portfolio: Portfolio | null, opts: ImportOptions, c: Partial<Checked>): ImportReport {
   const rows = c.rows ?? [];
-  const counts = { buy: 0, sell: 0, dividend: 0 };
-  for (const r of rows) counts[r.type]++;
+  const counts: ImportReport['counts'] = { buy: 0, sell: 0, dividend: 0 };
+  for (const r of rows) counts[r.type] = (counts[r.type] ?? 0) + 1;
   const errors = c.errors ?? [];
   const warnings = c.warnings ?? [];
   return {

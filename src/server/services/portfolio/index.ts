@@ -33,4 +33,5 @@ export { realisedReport, type RealisedRowView, type RealisedView } from './reali
 export { annualReportFor, isReportYear, reportYears, type AnnualView } from './annual';
 export { holdingPage, type HoldingPageView, type PortfolioPosition } from './holding';
 export { availableBenchmarks } from './benchmarks';
+export { dividendTaxForm, loadDecisions, setDividendDecision, type DecisionInput } from './dividend-tax';
 export type { MetricsOptions } from './reports';

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { portfolios, transactions } from '../../db/schema';
 import { toStored } from './transactions';
 import type { StoredTransaction } from './types';
+import type { TransactionType } from '../../../domain/portfolio';
 
 export interface TransactionPage {
   items: (StoredTransaction & { portfolioName: string })[];
@@ -17,12 +18,23 @@ export interface TransactionPage {
 export async function listTransactions(
   db: Db,
   userId: string,
-  opts: { portfolioId?: string | null; page?: number; pageSize?: number } = {},
+  opts: {
+    portfolioId?: string | null;
+    page?: number;
+    pageSize?: number;
+    /** Only this stock code (already upper-cased and checked by the caller). */
+    ticker?: string | null;
+    type?: TransactionType | null;
+  } = {},
 ): Promise<TransactionPage> {
-  const pageSize = Math.min(Math.max(opts.pageSize ?? 50, 1), 500);
-  const scope = opts.portfolioId
-    ? and(eq(portfolios.userId, userId), eq(transactions.portfolioId, opts.portfolioId))
-    : eq(portfolios.userId, userId);
+  // 20 a page: on a phone each transaction is a card, and 50 of them made the page ~10 000 px long.
+  const pageSize = Math.min(Math.max(opts.pageSize ?? 20, 1), 500);
+  const scope = and(
+    eq(portfolios.userId, userId),
+    opts.portfolioId ? eq(transactions.portfolioId, opts.portfolioId) : undefined,
+    opts.ticker ? eq(transactions.ticker, opts.ticker) : undefined,
+    opts.type ? eq(transactions.type, opts.type) : undefined,
+  );
   const [{ n } = { n: 0 }] = await db
     .select({ n: count() })
     .from(transactions)

@@ -12,6 +12,7 @@ import { findPortfolio, listPortfolios } from './portfolios';
 import { listTransactions, type TransactionPage } from './list';
 import { getTransaction } from './transactions';
 import type { Portfolio, StoredTransaction } from './types';
+import type { TransactionType } from '../../../domain/portfolio';
 
 export interface TransactionsPageState {
   portfolios: Portfolio[];
@@ -28,13 +29,26 @@ export interface TransactionsPageState {
 export async function transactionsPageState(
   db: Db,
   userId: string,
-  q: { portfolioId?: string | null; page?: number; editId?: string | null; deleteId?: string | null },
+  q: {
+    portfolioId?: string | null;
+    page?: number;
+    editId?: string | null;
+    deleteId?: string | null;
+    /** The list's filters (`?kode=`, `?jenis=`), read leniently: anything else means no filter. */
+    ticker?: string | null;
+    type?: string | null;
+  },
 ): Promise<TransactionsPageState | undefined> {
   const portfolios = await listPortfolios(db, userId);
   const selected = q.portfolioId && q.portfolioId !== 'semua' ? await findPortfolio(db, userId, q.portfolioId) : null;
   if (selected === undefined) return undefined;
   const [list, editing, deleting, tickers] = await Promise.all([
-    listTransactions(db, userId, { portfolioId: selected?.id, page: q.page }),
+    listTransactions(db, userId, {
+      portfolioId: selected?.id,
+      page: q.page,
+      ticker: listTicker(q.ticker),
+      type: LIST_TYPES[q.type ?? ''] ?? null,
+    }),
     q.editId ? getTransaction(db, userId, q.editId) : undefined,
     q.deleteId ? getTransaction(db, userId, q.deleteId) : undefined,
     // The cached directory (read once per market data version), not the emiten table per request.
@@ -42,6 +56,13 @@ export async function transactionsPageState(
   ]);
   return { portfolios, selected, list, editing: editing ?? null, deleting: deleting ?? null, tickers };
 }
+
+const LIST_TYPES: Record<string, TransactionType> = { beli: 'buy', jual: 'sell', dividen: 'dividend' };
+/** A stock code to filter by, or null (empty or not a code). */
+const listTicker = (raw: string | null | undefined) => {
+  const t = (raw ?? '').trim().toUpperCase();
+  return /^[A-Z0-9]{4,7}$/.test(t) ? t : null;
+};
 
 export interface ReportPageRequest {
   userId: string;

@@ -4,6 +4,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import { DEFAULT_PORTFOLIO_SETTINGS } from '../../../domain/portfolio';
+import { DIVIDEND_TAX_BY_DATE } from '../../../lib/dividend-tax-labels';
 import { parseIdNumber } from '../../../lib/numbers';
 import type { Db, Tx } from '../../db/client';
 import { portfolios } from '../../db/schema';
@@ -28,6 +29,7 @@ function toPortfolio(r: Row): Portfolio {
       buyBps: r.buyBps,
       sellBps: r.sellBps,
       dividendTaxPct: r.dividendTaxPct === 0 ? 0 : 10,
+      dividendTaxRule: r.dividendTaxRule === 'fixed' ? 'fixed' : 'by_date',
       feesInAverage: r.feesInAverage,
     },
     createdAt: r.createdAt,
@@ -68,16 +70,39 @@ export async function resolvePortfolio(db: Db, userId: string, id?: string | nul
   return id ? findPortfolio(db, userId, id) : ensurePortfolio(db, userId);
 }
 
-/** Settings as entered: fee rates in percent (`0,15`), dividend tax `10` or `0`, fees in the average. */
+/**
+ * Settings as entered: fee rates in percent (`0,15`), fees in the average, and the dividend tax as
+ * `dividendTax` (`menurut-tanggal` for a resident individual's rules by date, or a fixed `10` or `0`) or,
+ * as before, `dividendTaxPct` alone (a fixed `10` or `0`).
+ */
 export interface PortfolioInput {
   name?: unknown;
   buyPct?: unknown;
   sellPct?: unknown;
+  dividendTax?: unknown;
   dividendTaxPct?: unknown;
   feesInAverage?: unknown;
 }
 
-type Values = Partial<Pick<Row, 'name' | 'buyBps' | 'sellBps' | 'dividendTaxPct' | 'feesInAverage'>>;
+type Values = Partial<
+  Pick<Row, 'name' | 'buyBps' | 'sellBps' | 'dividendTaxPct' | 'dividendTaxRule' | 'feesInAverage'>
+>;
+
+function readDividendTax(input: PortfolioInput, values: Values, fields: FieldErrors): void {
+  const by = input.dividendTax !== undefined ? 'dividendTax' : 'dividendTaxPct';
+  const raw = input.dividendTax ?? input.dividendTaxPct;
+  if (raw === undefined) return;
+  const v = String(raw).trim();
+  if (by === 'dividendTax' && v === DIVIDEND_TAX_BY_DATE) values.dividendTaxRule = 'by_date';
+  else if (v === '10' || v === '0') {
+    values.dividendTaxPct = Number(v);
+    values.dividendTaxRule = 'fixed';
+  } else
+    fields[by] =
+      by === 'dividendTax'
+        ? 'Pajak dividen harus menurut tanggal, tetap 10 %, atau tetap 0 %.'
+        : 'Pajak dividen harus 10 % atau 0 %.';
+}
 
 function readBps(v: unknown, label: string, fields: FieldErrors, key: string): number | undefined {
   const n = parseIdNumber(String(v ?? ''));
@@ -100,11 +125,7 @@ export function readPortfolioInput(input: PortfolioInput): { values: Values; fie
   }
   if (input.buyPct !== undefined) values.buyBps = readBps(input.buyPct, 'Biaya beli', fields, 'buyPct');
   if (input.sellPct !== undefined) values.sellBps = readBps(input.sellPct, 'Biaya jual', fields, 'sellPct');
-  if (input.dividendTaxPct !== undefined) {
-    const pct = String(input.dividendTaxPct).trim();
-    if (pct === '10' || pct === '0') values.dividendTaxPct = Number(pct);
-    else fields.dividendTaxPct = 'Pajak dividen harus 10 % atau 0 %.';
-  }
+  readDividendTax(input, values, fields);
   if (input.feesInAverage !== undefined) {
     values.feesInAverage = [true, 'true', 'on', '1', 'ya'].includes(input.feesInAverage as string | boolean);
   }

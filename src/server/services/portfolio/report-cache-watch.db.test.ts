@@ -8,6 +8,7 @@ import { migrationsFolder, type Db } from '../../db/client';
 import * as schema from '../../db/schema';
 import { newWriteWatch, setWriteWatch, writeWatchLogger, type WriteWatch } from '../../db/write-watch';
 import { holdingsReport } from '.';
+import { pgliteExtensions } from '../../db/pglite-extensions';
 
 /** An embedded database opened as openDatabase opens one: its writes are watched. */
 describe("a member's cached reports on a watched embedded database", () => {
@@ -15,7 +16,7 @@ describe("a member's cached reports on a watched embedded database", () => {
   let db: Db;
   let watch: WriteWatch;
   beforeAll(async () => {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions: await pgliteExtensions() });
     watch = newWriteWatch();
     const d = drizzle({ client, schema, logger: writeWatchLogger(watch) });
     setWriteWatch(d, watch);

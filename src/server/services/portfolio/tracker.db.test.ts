@@ -131,7 +131,14 @@ describe('tracker reports from the database', () => {
     it('writes number cells to XLSX', async () => {
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load((await annualXlsx(report)) as unknown as ExcelJS.Buffer);
-      expect(wb.worksheets.map((w) => w.name)).toEqual(['Harta', 'Dividen', 'Penjualan', 'Keterangan']);
+      expect(wb.worksheets.map((w) => w.name)).toEqual([
+        'Harta',
+        'Dividen',
+        'Dividen dikecualikan',
+        'Penjualan',
+        'Realisasi investasi',
+        'Keterangan',
+      ]);
       const harta = wb.getWorksheet('Harta')!.getRow(3);
       expect([harta.getCell(1).value, harta.getCell(3).value, harta.getCell(5).value, harta.getCell(7).value]).toEqual([
         'BBCA',
@@ -142,6 +149,29 @@ describe('tracker reports from the database', () => {
       const sale = wb.getWorksheet('Penjualan')!.getRow(3);
       expect(sale.getCell(1).value).toEqual(new Date('2025-06-02T00:00:00Z'));
       expect([4, 5, 8, 9].map((c) => sale.getCell(c).value)).toEqual([1_000_000, 1_000, 926_500, 71_000]);
+    });
+
+    it('writes CSV for a spreadsheet in Indonesian settings: semicolons and two-decimal prices with a comma', () => {
+      const csv = annualCsv({ ...report, holdings: [{ ...report.holdings[0]!, averagePrice: 5485.2265217391305 }] });
+      expect(csv).toContain('BBCA;PT Bank Central Asia Tbk;100;5485,23;926500;9800;980000');
+      expect(csv).not.toContain('5485.2265');
+    });
+
+    it('gives XLSX prices two decimals, never a bare separator', async () => {
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load((await annualXlsx(report)) as unknown as ExcelJS.Buffer);
+      expect(wb.getWorksheet('Harta')!.getRow(3).getCell(4).numFmt).toBe('#,##0.00');
+    });
+
+    it('names the member and the portfolios in the PDF', async () => {
+      const bytes = await annualPdf(report, new Date('2026-01-05T03:00:00Z'), {
+        name: 'Sari Wulandari',
+        email: 'sari@contoh.test',
+      });
+      const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+      expect(text).toContain('Untuk Sari Wulandari (sari@contoh.test).');
+      expect(report.portfolioNames!.length).toBeGreaterThan(0);
+      expect(text).toContain(`Portofolio: ${report.portfolioNames!.join(', ')}.`);
     });
 
     it('writes readable text to the PDF', async () => {

@@ -83,7 +83,7 @@ describe('portfolio transactions', () => {
       opts,
     );
     expect(off).toMatchObject({ ok: true, transaction: { fee: 10 } });
-    expect(off.ok && off.warnings[0]).toContain('di luar fraksi harga BEI (kelipatan Rp 25)');
+    expect(off.ok && off.warnings[0]).toContain('di luar fraksi harga BEI pada 2 Maret 2026 (kelipatan Rp 25)');
   });
 
   it('refuses bad fields, future dates, dates before listing and unknown tickers, naming the field', async () => {
@@ -303,5 +303,52 @@ describe('portfolio transactions', () => {
     const page = await listTransactions(h.db, u.id, { pageSize: 2, page: 2 });
     expect(page).toMatchObject({ total: 3, page: 2, pageCount: 2 });
     expect(page.items.map((t) => [t.date, t.portfolioName])).toEqual([['2026-03-02', 'Uji']]);
+  });
+
+  it("filters the list by stock code and by type, only within the member's own transactions", async () => {
+    const u = await createUser(h.db);
+    const other = await createUser(h.db);
+    const p = await createTestPortfolio(h.db, u.id);
+    const q = await createTestPortfolio(h.db, other.id);
+    await createTrade(h.db, u.id, p.id, {
+      date: '2026-03-02',
+      ticker: 'BBCA',
+      type: 'buy',
+      shares: '200',
+      price: '8950',
+    });
+    await createTrade(h.db, u.id, p.id, {
+      date: '2026-03-03',
+      ticker: 'BBCA',
+      type: 'sell',
+      shares: '100',
+      price: '9000',
+    });
+    await createTrade(h.db, u.id, p.id, {
+      date: '2026-03-04',
+      ticker: 'BBRI',
+      type: 'buy',
+      shares: '100',
+      price: '4000',
+    });
+    await createTrade(h.db, other.id, q.id, {
+      date: '2026-03-04',
+      ticker: 'BBCA',
+      type: 'buy',
+      shares: '100',
+      price: '8950',
+    });
+    const codes = async (opts: Parameters<typeof listTransactions>[2]) =>
+      (await listTransactions(h.db, u.id, opts)).items.map((t) => [t.ticker, t.type]);
+    expect(await codes({ ticker: 'BBCA' })).toEqual([
+      ['BBCA', 'sell'],
+      ['BBCA', 'buy'],
+    ]);
+    expect(await codes({ type: 'buy' })).toEqual([
+      ['BBRI', 'buy'],
+      ['BBCA', 'buy'],
+    ]);
+    expect(await codes({ ticker: 'BBCA', type: 'sell' })).toEqual([['BBCA', 'sell']]);
+    expect((await listTransactions(h.db, u.id, { ticker: 'BBCA' })).total).toBe(2);
   });
 });

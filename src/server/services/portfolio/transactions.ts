@@ -7,7 +7,7 @@ import { and, count, eq, ne } from 'drizzle-orm';
 import type { Transaction } from '../../../domain/portfolio';
 import { tradeValue } from '../../../domain/portfolio/money';
 import type { Db, Tx } from '../../db/client';
-import { emiten, portfolioImports, portfolios, transactions } from '../../db/schema';
+import { dailyPrices, emiten, portfolioImports, portfolios, transactions } from '../../db/schema';
 import {
   byDateAndSeq,
   coveredDividendMessages,
@@ -17,8 +17,11 @@ import {
   lockPortfolio,
   newOversells,
   ownOversellMessage,
+  warrantTerms,
+  withWarrantTerms,
   type HistoryTransaction,
 } from './history';
+import { isWarrantCode } from '../../../domain/corporate/codes';
 import { findPortfolio, isUuid, resolvePortfolio } from './portfolios';
 import { checkDraft, computedFee, readDraft, type RawTransaction } from '../../../domain/portfolio/entry-rules';
 import {
@@ -71,18 +74,37 @@ export async function getTransaction(db: Db, userId: string, id: unknown): Promi
   return row && toStored(row);
 }
 
-type Prepared = { ok: true; draft: TransactionDraft; fee: number; warnings: string[] };
+type WarrantInfo = Awaited<ReturnType<typeof warrantTerms>>;
+type Prepared = { ok: true; draft: TransactionDraft; fee: number; warnings: string[]; warrant: WarrantInfo };
 
 /** Reads and checks the fields against the market, the clock and the portfolio's fee rates. */
 async function prepare(db: Db, portfolio: Portfolio, raw: RawTransaction, today: string): Promise<Prepared | Refusal> {
   const { draft, fields } = readDraft(raw);
   if (!draft) return { ok: false, status: 400, message: Object.values(fields)[0]!, fields };
-  const [em] = await db.select({ listingDate: emiten.listingDate }).from(emiten).where(eq(emiten.ticker, draft.ticker));
-  const checked = checkDraft(draft, { today, emiten: em, settings: portfolio.settings });
+  const [em] = await db
+    .select({ listingDate: emiten.listingDate, delistedAt: emiten.delistedAt })
+    .from(emiten)
+    .where(eq(emiten.ticker, draft.ticker));
+  const [day] = await db
+    .select({ low: dailyPrices.low, high: dailyPrices.high })
+    .from(dailyPrices)
+    .where(and(eq(dailyPrices.ticker, draft.ticker), eq(dailyPrices.date, draft.date)));
+  const checked = checkDraft(draft, {
+    today,
+    emiten: em,
+    settings: portfolio.settings,
+    day: day ?? null,
+    priceConfirmed: String(raw.priceConfirmed ?? '') === '1',
+  });
   if (Object.keys(checked.fields).length > 0) {
     return { ok: false, status: 400, message: Object.values(checked.fields)[0]!, fields: checked.fields };
   }
-  return { ok: true, draft, fee: checked.fee, warnings: checked.warnings };
+  const warrant = isWarrantCode(draft.ticker) ? await warrantTerms(db, draft.ticker) : undefined;
+  if (draft.type === 'warrant_exercise' && !warrant) {
+    const message = `Waran ${draft.ticker} belum punya data pelaksanaan (harga dan rasio); hubungi admin.`;
+    return { ok: false, status: 400, message, fields: { ticker: message } };
+  }
+  return { ok: true, draft, fee: checked.fee, warnings: checked.warnings, warrant };
 }
 
 /** Refuses a change whose resulting history breaks a sell or duplicates a paid dividend. */
@@ -93,7 +115,10 @@ async function checkHistory(
   changedId: string | null,
   lead: string,
 ): Promise<Refusal | null> {
-  const actions = await loadActions(tx, new Set(after.map((t) => t.ticker)));
+  const actions = await loadActions(
+    tx,
+    new Set(after.flatMap((t) => (t.underlying ? [t.ticker, t.underlying] : [t.ticker]))),
+  );
   const [o] = newOversells(before, after, actions);
   if (o && o.transactionId === changedId) {
     const message = ownOversellMessage(o);
@@ -126,13 +151,10 @@ export async function addTransaction(
   return db.transaction(async (tx) => {
     await lockPortfolio(tx, portfolio.id);
     const before = await loadHistory(tx, portfolio.id, [p.draft.ticker]);
-    const candidate: HistoryTransaction = {
-      id: 'new',
-      seq: Infinity,
-      portfolioId: portfolio.id,
-      ...p.draft,
-      fee: p.fee,
-    };
+    const candidate = withWarrantTerms(
+      { id: 'new', seq: Infinity, portfolioId: portfolio.id, ...p.draft, fee: p.fee },
+      p.warrant,
+    );
     const refused = await checkHistory(tx, before, [...before, candidate], 'new', 'Ditolak');
     if (refused) return refused;
     const [row] = await tx
@@ -187,7 +209,9 @@ export async function updateTransaction(
     await lockPortfolio(tx, portfolio.id);
     const tickers = [...new Set([row.ticker, p.draft.ticker])];
     const before = await loadHistory(tx, portfolio.id, tickers);
-    const after = before.map((t) => (t.id === row.id ? { ...t, ...p.draft, fee: p.fee } : t)).sort(byDateAndSeq);
+    const after = before
+      .map((t) => (t.id === row.id ? withWarrantTerms({ ...t, ...p.draft, fee: p.fee }, p.warrant) : t))
+      .sort(byDateAndSeq);
     const refused = await checkHistory(tx, before, after, row.id, 'Perubahan ini ditolak');
     if (refused) return refused;
     const [updated] = await tx

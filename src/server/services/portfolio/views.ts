@@ -18,7 +18,8 @@ import {
 import type { MarketIndex } from '../../../domain/indexes';
 import { formatDate } from '../../../lib/format';
 import type { PortfolioData } from './engine-input';
-import type { HoldingsView, PortfolioRef } from '../../../lib/island-props';
+import type { HoldingRow, HoldingsView, PortfolioRef } from '../../../lib/island-props';
+import { flagBadges, flagLines, hasFlags, type StatusFlags } from '../../../domain/corporate/status';
 
 export type { HoldingRow, HoldingsView, PortfolioRef } from '../../../lib/island-props';
 
@@ -61,6 +62,11 @@ export interface MetricsView {
   allocation: { bySector: AllocationSlice[]; byStock: AllocationSlice[] };
 }
 
+/** A holding row's status badges, only when the company has any flag. */
+function flagsOf(f: StatusFlags | undefined): { flags?: HoldingRow['flags'] } {
+  return f && hasFlags(f) ? { flags: { badges: flagBadges(f), text: flagLines(f) } } : {};
+}
+
 const ref = (data: PortfolioData): PortfolioRef | null =>
   data.selected && { id: data.selected.id, name: data.selected.name };
 
@@ -69,6 +75,7 @@ export function holdingsView(data: PortfolioData, report: PortfolioReport, portf
   const holdings = report.holdings.combined.map(({ portfolioId: _, ...h }) => ({
     ...h,
     name: data.names.get(h.ticker) ?? h.ticker,
+    ...flagsOf(data.flags.get(h.ticker)),
   }));
   return { asOf: report.asOf, demo: data.demo, portfolio, holdings, summary: report.summary };
 }

@@ -2,7 +2,7 @@
  * The /analisis list: both kinds of analyses as uniform rows, filtered and sorted by the page's query.
  */
 import { z } from 'zod';
-import { canReadAnalysis } from '../../../domain/analysis-access';
+import { canReadAnalysis, canSeeCall } from '../../../domain/analysis-access';
 import { TIERS, type Tier } from '../../../domain/tiers';
 import { restate } from '../../../domain/valuation';
 import { getDb } from '../../db/client';
@@ -15,7 +15,7 @@ import {
 } from '../../content/analyses';
 import { lastCloses } from './market';
 import { shareChangesByTicker } from './emiten-figures';
-import { emitenDirectory } from '../emiten-directory';
+import { emitenDirectory, isDelisted } from '../emiten-directory';
 
 export const listQuerySchema = z.object({
   q: z.string().trim().max(60).catch(''),
@@ -42,6 +42,8 @@ export interface AnalysisRow {
   upside: number | null;
   tier: Tier;
   locked: boolean;
+  /** A newer analysis of the same emiten exists: this call is history, not the current one. */
+  superseded: boolean;
 }
 
 /** Parses the query string leniently: unknown values fall back to "no filter". */
@@ -49,7 +51,10 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
   return listQuerySchema.parse(Object.fromEntries(params));
 }
 
-/** All analyses visible in the list for a viewer of `viewerTier`, filtered and sorted. */
+/**
+ * All analyses visible in the list for a viewer of `viewerTier`, filtered and sorted. Analyses of a company
+ * delisted by today are left out: they stay on the company's own page, which says it left the exchange.
+ */
 export async function listAnalyses(query: ListQuery, viewerTier: Tier | null): Promise<AnalysisRow[]> {
   const [emitens, others, closes, changes, directory] = await Promise.all([
     emitenAnalyses(),
@@ -64,11 +69,20 @@ export async function listAnalyses(query: ListQuery, viewerTier: Tier | null): P
     target === undefined || !closeDate
       ? target
       : restate(target, changes.get(ticker) ?? [], date.toISOString().slice(0, 10), closeDate);
+  const newest = new Map<string, number>();
+  for (const a of emitens) newest.set(a.data.emiten, Math.max(newest.get(a.data.emiten) ?? 0, a.data.date.getTime()));
+  const listed = emitens.filter((a) => {
+    const e = directory.byTicker.get(a.data.emiten);
+    return !e || !isDelisted(e, directory.day);
+  });
   const rows: AnalysisRow[] = [
-    ...emitens.map((a): AnalysisRow => {
+    ...listed.map((a): AnalysisRow => {
       const u = directory.byTicker.get(a.data.emiten);
       const last = closes.get(a.data.emiten);
       const close = last?.close ?? null;
+      // The call's figures only for those who may see them (docs/product.md §10.6).
+      const call = canSeeCall(viewerTier, a.data.tier);
+      const target = call ? a.data.targetPrice : undefined;
       return {
         kind: 'emiten',
         href: emitenAnalysisHref(a),
@@ -79,11 +93,12 @@ export async function listAnalyses(query: ListQuery, viewerTier: Tier | null): P
         title: a.data.title,
         date: a.data.date,
         rating: a.data.rating,
-        targetPrice: a.data.targetPrice ?? null,
+        targetPrice: target ?? null,
         lastClose: close,
-        upside: upside(currentTarget(a.data.emiten, a.data.targetPrice, a.data.date, last?.date), close ?? undefined),
+        upside: upside(currentTarget(a.data.emiten, target, a.data.date, last?.date), close ?? undefined),
         tier: a.data.tier,
         locked: !canRead(a.data.tier),
+        superseded: a.data.date.getTime() < newest.get(a.data.emiten)!,
       };
     }),
     ...others.map((a): AnalysisRow => ({
@@ -101,6 +116,7 @@ export async function listAnalyses(query: ListQuery, viewerTier: Tier | null): P
       upside: null,
       tier: a.data.tier,
       locked: !canRead(a.data.tier),
+      superseded: false,
     })),
   ];
   return sortRows(
@@ -123,6 +139,13 @@ function matches(r: AnalysisRow, q: ListQuery): boolean {
 }
 
 function sortRows(rows: AnalysisRow[], by: ListQuery['urut']): AnalysisRow[] {
-  if (by === 'upside') return rows.sort((a, b) => (b.upside ?? -Infinity) - (a.upside ?? -Infinity));
+  // By upside, current calls rank first; a superseded call's upside is history (docs/product.md §10.9).
+  if (by === 'upside')
+    return rows.sort(
+      (a, b) =>
+        Number(a.superseded) - Number(b.superseded) ||
+        (b.upside ?? -Infinity) - (a.upside ?? -Infinity) ||
+        b.date.getTime() - a.date.getTime(),
+    );
   return rows.sort((a, b) => b.date.getTime() - a.date.getTime());
 }

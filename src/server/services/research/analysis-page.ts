@@ -4,6 +4,7 @@
  */
 import type { DcfInput } from '../../../domain/dcf';
 import type { Tier } from '../../../domain/tiers';
+import { canSeeCall } from '../../../domain/analysis-access';
 import type { BandData } from '../../../lib/island-props';
 import { getDb } from '../../db/client';
 import {
@@ -39,6 +40,8 @@ export interface EmitenAnalysisPage {
   company: Emiten | undefined;
   close: { date: string; close: number } | null;
   upside: number | null;
+  /** False when the viewer may not see the call's figures: target, fair value and upside are then withheld. */
+  callVisible: boolean;
   body: AnalysisBody;
   valuation: {
     close: number;
@@ -75,19 +78,23 @@ export async function emitenAnalysisPage(
   ]);
   const figures = company ? keyFigures(history, company.sharesOutstanding) : null;
   const last = history.bars.at(-1);
-  const target = a.targetPrice === undefined ? undefined : adjustedPrice(history, a.targetPrice, isoDay(a.date));
+  // A paid call's figures and the analyst's DCF inputs stay behind its tier (docs/product.md §10.6).
+  const callVisible = canSeeCall(viewerTier, a.tier);
+  const target =
+    a.targetPrice === undefined || !callVisible ? undefined : adjustedPrice(history, a.targetPrice, isoDay(a.date));
   let valuation: EmitenAnalysisPage['valuation'] = null;
   if (figures) {
     const bands = valuationBands(history);
     const eps = figures.epsTtm;
-    const dcf = a.dcf ?? (eps !== null && eps > 0 ? { fcfPerShare: Math.round(eps), ...FALLBACK_DCF } : null);
+    const analystDcf = callVisible ? a.dcf : undefined;
+    const dcf = analystDcf ?? (eps !== null && eps > 0 ? { fcfPerShare: Math.round(eps), ...FALLBACK_DCF } : null);
     valuation = {
       close: figures.close,
       per: toBandData(bands.per),
       pbv: toBandData(bands.pbv),
       dcf,
-      dcfSource: a.dcf ? 'analis' : 'data',
-      fairValue: a.fairValue ?? null,
+      dcfSource: analystDcf ? 'analis' : 'data',
+      fairValue: callVisible ? (a.fairValue ?? null) : null,
     };
   }
   return {
@@ -95,6 +102,7 @@ export async function emitenAnalysisPage(
     company,
     close: last ? { date: last.date, close: last.close } : null,
     upside: upside(target, last?.close),
+    callVisible,
     body,
     valuation,
     related,

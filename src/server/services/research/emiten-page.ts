@@ -16,6 +16,9 @@ import {
   type KeyFigures,
 } from './emiten-figures';
 import type { Tier } from '../../../domain/tiers';
+import type { StatusFlags } from '../../../domain/corporate/status';
+import { statusFlagsOf } from '../corporate/status';
+import { canSeeCall } from '../../../domain/analysis-access';
 
 export interface DividendView extends DividendRow {
   /** Dividend / close on the cum date (or the last close for a dividend still ahead). */
@@ -41,16 +44,26 @@ export interface EmitenPage {
   dividends: DividendView[];
   analyses: EmitenAnalysisItem[];
   chartTargets: ChartTarget[];
+  /** IDX status flags (docs/product.md §5.7). */
+  status: StatusFlags | null;
 }
 
 /** The calendar date of a frontmatter date (YAML dates are UTC midnight). */
 export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
-/** The page's data, or null for an unknown ticker. `today` (WIB, YYYY-MM-DD) sorts dividends into paid / ahead. */
-export async function emitenPage(ticker: string, today: string): Promise<EmitenPage | null> {
+/**
+ * The page's data, or null for an unknown ticker. `today` (WIB, YYYY-MM-DD) sorts dividends into paid /
+ * ahead; a paid call's target is given only to a viewer of its tier (docs/product.md §10.6).
+ */
+export async function emitenPage(ticker: string, today: string, viewerTier: Tier | null): Promise<EmitenPage | null> {
   const company = await findEmiten(ticker);
   if (!company) return null;
-  const [history, all] = await Promise.all([marketHistory(await getDb(), ticker), emitenAnalyses()]);
+  const db = await getDb();
+  const [history, all, status] = await Promise.all([
+    marketHistory(db, ticker),
+    emitenAnalyses(),
+    statusFlagsOf(db, ticker),
+  ]);
   const bars = adjustedBars(history);
   const last = bars.at(-1);
   const prev = bars.at(-2);
@@ -62,8 +75,9 @@ export async function emitenPage(ticker: string, today: string): Promise<EmitenP
     return { ...d, yieldAtCum: ref ? d.amount / ref : null, status };
   });
   const own = all.filter((a) => a.data.emiten === ticker);
+  const targetOf = (a: (typeof own)[number]) => (canSeeCall(viewerTier, a.data.tier) ? a.data.targetPrice : undefined);
   const analyses = own.map((a): EmitenAnalysisItem => {
-    const target = a.data.targetPrice;
+    const target = targetOf(a);
     return {
       href: emitenAnalysisHref(a),
       title: a.data.title,
@@ -78,10 +92,10 @@ export async function emitenPage(ticker: string, today: string): Promise<EmitenP
     };
   });
   const chartTargets = own
-    .filter((a) => a.data.targetPrice !== undefined)
+    .filter((a) => targetOf(a) !== undefined)
     .map((a) => ({
       date: isoDay(a.data.date),
-      price: adjustedPrice(history, a.data.targetPrice!, isoDay(a.data.date)),
+      price: adjustedPrice(history, targetOf(a)!, isoDay(a.data.date)),
       rating: a.data.rating,
     }))
     .reverse();
@@ -92,5 +106,6 @@ export async function emitenPage(ticker: string, today: string): Promise<EmitenP
     dividends,
     analyses,
     chartTargets,
+    status,
   };
 }

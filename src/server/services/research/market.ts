@@ -80,3 +80,10 @@ export async function lastClose(ticker: string): Promise<LastClose | undefined> 
   if (!last) return undefined;
   return { ticker, date: last.date, close: last.close, prevClose: prev?.close ?? null };
 }
+
+/** Whether any of `tickers` carries generated demo market data: pages showing them carry the "Data demo" banner. */
+export async function anyDemo(tickers: Iterable<string | null | undefined>): Promise<boolean> {
+  const table = await emitenTable(await getDb());
+  for (const t of tickers) if (t && table.byTicker.get(t)?.isDemo) return true;
+  return false;
+}

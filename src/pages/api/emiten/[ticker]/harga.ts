@@ -3,6 +3,7 @@
  * share count. Public market data (no gated text); its caching headers come from src/server/http-cache.ts.
  */
 import type { APIRoute } from 'astro';
+import { isStockCode } from '../../../../domain/idx';
 import { getDb } from '../../../../server/db/client';
 import { jsonError, json } from '../../../../server/http';
 import { findEmiten } from '../../../../server/services/research/market';
@@ -14,7 +15,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 export const GET: APIRoute = async ({ params }) => {
   const ticker = (params.ticker ?? '').toUpperCase();
-  if (!/^[A-Z]{4}$/.test(ticker) || !(await findEmiten(ticker)))
+  if (!isStockCode(ticker) || !(await findEmiten(ticker)))
     return jsonError(404, `Emiten ${ticker || '(kosong)'} tidak ditemukan.`);
   const history = await marketHistory(await getDb(), ticker);
   const bars = adjustedBars(history).map((b) => [

@@ -10,7 +10,10 @@ export const prerender = false;
 export const PATCH = memberRoute(async (ctx, viewer) => {
   const body = portfolioBody.safeParse(await readJson(ctx.request));
   if (!body.success)
-    return jsonError(400, 'Isi permintaan harus objek JSON: name, buyPct, sellPct, dividendTaxPct, feesInAverage.');
+    return jsonError(
+      400,
+      'Isi permintaan harus objek JSON: name, buyPct, sellPct, dividendTax, dividendTaxPct, feesInAverage.',
+    );
   const r = await updatePortfolio(await getDb(), viewer.id, ctx.params.id, body.data);
   if (!r.ok) return jsonError(r.status, r.message, r.fields ? { fields: r.fields } : {});
   return json({ portfolio: r.portfolio });

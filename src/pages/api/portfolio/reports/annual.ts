@@ -2,6 +2,7 @@ import { memberRoute, todayWib } from '../../../../server/auth/member-route';
 import { getDb } from '../../../../server/db/client';
 import { jsonError } from '../../../../server/http';
 import { annualReportFor, isReportYear } from '../../../../server/services/portfolio';
+import { isOwnKey } from '../../../../lib/own';
 import { annualCsv, annualPdf, annualXlsx } from '../../../../server/services/portfolio/annual-files';
 
 export const prerender = false;
@@ -26,18 +27,18 @@ export const GET = memberRoute(async (ctx, viewer) => {
     const message = `Tahun harus tahun yang sudah berakhir, paling akhir ${Number(today.slice(0, 4)) - 1}.`;
     return jsonError(400, message, { fields: { year: message } });
   }
-  if (!(format in TYPES)) {
+  if (!isOwnKey(TYPES, format)) {
     const message = 'Format harus pdf, xlsx, atau csv.';
     return jsonError(400, message, { fields: { format: message } });
   }
   const report = await annualReportFor(await getDb(), viewer.id, year);
-  const f = format as Format;
+  const f: Format = format;
   const body =
     f === 'csv'
       ? `\uFEFF${annualCsv(report)}`
       : f === 'xlsx'
         ? await annualXlsx(report)
-        : await annualPdf(report, new Date());
+        : await annualPdf(report, new Date(), { name: viewer.name, email: viewer.email });
   return new Response(body as BodyInit, {
     headers: {
       'content-type': TYPES[f],

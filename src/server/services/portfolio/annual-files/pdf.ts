@@ -77,8 +77,14 @@ function drawTable(doc: PDFKit.PDFDocument, t: Table): void {
   );
 }
 
+/** Whose report it is: printed under the title, so a printed copy names its member and portfolios. */
+export interface ReportOwner {
+  name: string;
+  email: string;
+}
+
 /** The PDF bytes; `generatedAt` is printed in the footer line. */
-export async function annualPdf(r: AnnualView, generatedAt: Date): Promise<Buffer> {
+export async function annualPdf(r: AnnualView, generatedAt: Date, owner?: ReportOwner): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: ANNUAL_TITLE(r.year), Author: 'Telaah' } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -88,6 +94,8 @@ export async function annualPdf(r: AnnualView, generatedAt: Date): Promise<Buffe
   });
   doc.font('Helvetica-Bold').fontSize(16).text(ANNUAL_TITLE(r.year));
   doc.font('Helvetica').fontSize(9).fillColor('#444444');
+  if (owner) doc.text(winAnsi(`Untuk ${owner.name} (${owner.email}).`));
+  if (r.portfolioNames?.length) doc.text(winAnsi(`Portofolio: ${r.portfolioNames.join(', ')}.`));
   doc.text(`Dibuat ${formatDateTime(generatedAt)}${r.demo ? ' - berisi data demo' : ''}.`);
   doc.fillColor('#000000');
   for (const t of annualTables(r)) drawTable(doc, t);

@@ -10,12 +10,19 @@ import { annualTables, isIsoDate, type ColumnKind } from '../../../../lib/annual
 const FORMATS: Record<ColumnKind, string | undefined> = {
   rp: '"Rp" #,##0;-"Rp" #,##0',
   int: '#,##0',
-  price: '#,##0.##',
+  // Two fixed decimals: `#,##0.##` left a bare separator after whole prices ("8.950,").
+  price: '#,##0.00',
   date: 'dd/mm/yyyy',
   text: undefined,
 };
 
-const SHEET_NAMES = { harta: 'Harta', dividen: 'Dividen', penjualan: 'Penjualan' } as const;
+const SHEET_NAMES = {
+  harta: 'Harta',
+  dividen: 'Dividen',
+  'dividen-bebas': 'Dividen dikecualikan',
+  penjualan: 'Penjualan',
+  realisasi: 'Realisasi investasi',
+} as const;
 
 function cellValue(kind: ColumnKind, v: string | number | null): ExcelJS.CellValue {
   if (v === null) return null;

@@ -1,0 +1,141 @@
+/**
+ * Watchlists, alerts and in-app notices (docs/product.md §10): what brings a member back every trading day.
+ * Codes are stored as text wide enough for every IDX listing class; they reference the emiten table.
+ */
+import { STOCK_CODE_MAX_LENGTH } from '../../../domain/idx';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts';
+import { emiten } from './market';
+import type { AlertKind } from '../../../domain/alerts';
+
+/** A member's named list of codes. */
+export const watchlists = pgTable(
+  'watchlists',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('watchlists_name_per_member').on(t.userId, t.name)],
+);
+
+export const watchlistItems = pgTable(
+  'watchlist_items',
+  {
+    watchlistId: uuid('watchlist_id')
+      .notNull()
+      .references(() => watchlists.id, { onDelete: 'cascade' }),
+    ticker: varchar('ticker', { length: STOCK_CODE_MAX_LENGTH })
+      .notNull()
+      .references(() => emiten.ticker, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.watchlistId, t.ticker] })],
+);
+
+/**
+ * One alert on a code. `armed` is the crossing state: an alert fires only while armed and disarms as it
+ * fires; it re-arms when its condition no longer holds. `lastKey` remembers what it last fired on (an
+ * analysis id, a dividend id, a trading day) for the kinds that fire once per thing rather than per crossing.
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ticker: varchar('ticker', { length: STOCK_CODE_MAX_LENGTH })
+      .notNull()
+      .references(() => emiten.ticker, { onDelete: 'cascade', onUpdate: 'cascade' }),
+    kind: text('kind').$type<AlertKind>().notNull(),
+    /** Price level in Rupiah on the tick grid (price kinds). */
+    level: integer('level'),
+    /** Move threshold in percent (kind `move`). */
+    pct: numeric('pct', { precision: 5, scale: 2 }),
+    armed: boolean('armed').notNull().default(true),
+    lastKey: text('last_key'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('alerts_user_idx').on(t.userId), index('alerts_kind_ticker_idx').on(t.kind, t.ticker)],
+);
+
+/** What fired: the member's in-app notices (`/notifikasi`) and the queue of messages still to deliver. */
+export const alertEvents = pgTable(
+  'alert_events',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The alert that fired it, for the record only: not a foreign key (docs/decisions/0036). Nothing joins on
+     * it, and a key check per inserted notice cost a lookup and a row lock on the alert for each of the
+     * ~500 000 notices of the bench's day; a deleted alert leaves its notices pointing nowhere.
+     */
+    alertId: uuid('alert_id'),
+    ticker: varchar('ticker', { length: STOCK_CODE_MAX_LENGTH }).notNull(),
+    kind: text('kind').$type<AlertKind>().notNull(),
+    tradingDate: date('trading_date').notNull(),
+    /** The close that fired it (price kinds, move, target, fair value). */
+    price: integer('price'),
+    /** What it was compared with: the alert's level, the target price or the fair value. */
+    reference: integer('reference'),
+    /** The previous close (move). */
+    prevPrice: integer('prev_price'),
+    /** The analysis' title (analysis) or the dividend's cum date, `YYYY-MM-DD` (cum_date). */
+    detail: text('detail'),
+    /** Path of the page the notice points to (the analysis). */
+    link: text('link'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    /** Set when a delivery run claimed it; null while it waits for one. */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('alert_events_user_idx').on(t.userId, t.createdAt),
+    index('alert_events_undelivered_idx')
+      .on(t.userId)
+      .where(sql`${t.deliveredAt} is null`),
+  ],
+);
+
+/**
+ * The latest analysis per code, copied from the content so alert evaluation can join it in SQL. `tierRank`
+ * (0 gratis, 1 reguler, 2 premium) lets the evaluation keep gated targets from members below the tier.
+ */
+export const researchCalls = pgTable('research_calls', {
+  ticker: varchar('ticker', { length: STOCK_CODE_MAX_LENGTH }).primaryKey(),
+  analysisId: text('analysis_id').notNull(),
+  title: text('title').notNull(),
+  path: text('path').notNull(),
+  date: date('date').notNull(),
+  tierRank: smallint('tier_rank').notNull(),
+  rating: text('rating').notNull(),
+  targetPrice: integer('target_price'),
+  fairValue: integer('fair_value'),
+});

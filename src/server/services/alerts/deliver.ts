@@ -1,0 +1,125 @@
+/**
+ * Delivers fired alerts (docs/product.md §10): the notices no run has claimed yet are claimed in one
+ * statement, grouped per member, and sent as one message per member and channel (the member's choices
+ * for "Alert watchlist" in §7.4), through the notices' exactly-once claim (`notices` unique key). A second
+ * run finds nothing unclaimed and sends nothing.
+ */
+import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { memberships, telegramLinks, users } from '../../db/schema';
+import { tierAtLeast, type Tier } from '../../../domain/tiers';
+import type { AlertKind } from '../../../domain/alerts';
+import { alertText, type FiredAlert } from '../../../lib/alert-text';
+import { deliver, type DeliverySummary, type Senders } from '../notifications/deliver';
+import type { NoticeDraft } from '../notifications/message';
+import { loadPrefsOf } from '../notifications/prefs';
+import { channelsFor, type Recipient } from '../notifications/recipients';
+
+interface Claimed extends FiredAlert {
+  id: string;
+  userId: string;
+}
+
+async function claimUndelivered(db: Db, now: Date): Promise<Claimed[]> {
+  const result = await db.execute(sql`
+    update alert_events set delivered_at = ${now.toISOString()}::timestamptz
+    where delivered_at is null
+    returning id, user_id, ticker, kind, trading_date::text as trading_date, price, reference, prev_price, detail`);
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  return rows.map((r) => ({
+    id: String(r.id),
+    userId: String(r.user_id),
+    ticker: String(r.ticker),
+    kind: r.kind as AlertKind,
+    tradingDate: String(r.trading_date),
+    price: n(r.price),
+    reference: n(r.reference),
+    prevPrice: n(r.prev_price),
+    detail: (r.detail as string | null) ?? null,
+  }));
+}
+
+async function recipientsOf(db: Db, ids: string[], now: Date): Promise<Map<string, Recipient>> {
+  const out = new Map<string, Recipient>();
+  for (let i = 0; i < ids.length; i += 1000) {
+    const chunk = ids.slice(i, i + 1000);
+    const [rows, covering, prefs] = await Promise.all([
+      db
+        .select({
+          userId: users.id,
+          name: users.name,
+          email: users.email,
+          verifiedAt: users.emailVerifiedAt,
+          telegramUserId: telegramLinks.telegramUserId,
+        })
+        .from(users)
+        .leftJoin(telegramLinks, eq(telegramLinks.userId, users.id))
+        .where(inArray(users.id, chunk)),
+      db
+        .select({ userId: memberships.userId, tier: memberships.tier })
+        .from(memberships)
+        .where(and(inArray(memberships.userId, chunk), lte(memberships.startsAt, now), gt(memberships.endsAt, now))),
+      loadPrefsOf(db, chunk),
+    ]);
+    const tiers = new Map<string, Tier>();
+    for (const m of covering) if (!tierAtLeast(tiers.get(m.userId) ?? 'gratis', m.tier)) tiers.set(m.userId, m.tier);
+    for (const r of rows) {
+      out.set(r.userId, {
+        userId: r.userId,
+        name: r.name,
+        email: r.email,
+        emailVerified: r.verifiedAt !== null,
+        telegramUserId: r.telegramUserId ?? null,
+        tier: tiers.get(r.userId) ?? 'gratis',
+        prefs: prefs.get(r.userId)!,
+      });
+    }
+  }
+  return out;
+}
+
+/** One draft per member grouping everything that fired for them in this run. */
+export function groupDrafts(
+  claimed: readonly Claimed[],
+  recipients: ReadonlyMap<string, Recipient>,
+  opts: { appUrl: string; telegram: boolean },
+): NoticeDraft[] {
+  const byUser = new Map<string, Claimed[]>();
+  for (const c of claimed) byUser.set(c.userId, [...(byUser.get(c.userId) ?? []), c]);
+  const drafts: NoticeDraft[] = [];
+  for (const [userId, fired] of byUser) {
+    const recipient = recipients.get(userId);
+    if (!recipient) continue;
+    const channels = channelsFor(recipient, 'alerts', opts.telegram);
+    if (!channels.length) continue;
+    const codes = [...new Set(fired.map((f) => f.ticker))].sort();
+    const first = [...fired].sort((a, b) => a.id.localeCompare(b.id))[0]!;
+    drafts.push({
+      recipient,
+      event: 'alerts',
+      // The run's first notice names the message: unique per member and run.
+      subject: `alerts:${first.tradingDate}:${first.id}`,
+      channels,
+      content: {
+        title: `Alert Telaah: ${codes.join(', ')}`,
+        lines: fired.map((f) => alertText(f)),
+        cta: { label: 'Lihat semua notifikasi', url: `${opts.appUrl}/notifikasi` },
+      },
+    });
+  }
+  return drafts;
+}
+
+export async function deliverAlerts(
+  db: Db,
+  senders: Senders,
+  opts: { now: Date; appUrl: string },
+): Promise<DeliverySummary & { notices: number }> {
+  const claimed = await claimUndelivered(db, opts.now);
+  if (!claimed.length) return { sent: 0, skipped: 0, failed: 0, notices: 0 };
+  const recipients = await recipientsOf(db, [...new Set(claimed.map((c) => c.userId))], opts.now);
+  const drafts = groupDrafts(claimed, recipients, { appUrl: opts.appUrl, telegram: senders.telegram !== null });
+  const summary = await deliver(db, drafts, senders, opts);
+  return { ...summary, notices: claimed.length };
+}
