@@ -83,8 +83,11 @@ export default defineConfig({
     { name: 'long-first', testMatch: LONG_FIRST },
     { name: 'stories', testIgnore: LONG_FIRST },
   ],
-  retries: 0,
-  reporter: process.env.CI ? 'line' : 'list',
+  // In CI a failed story runs once more, and tests/e2e/summary-reporter.ts lists it at the end of the log
+  // as FLAKY with its first failure, to be fixed at its cause (decision 0038). A story that fails twice
+  // fails the run. Locally nothing is retried.
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['line'], ['./tests/e2e/summary-reporter.ts']] : 'list',
   timeout: 30_000,
   use: {
     baseURL: `http://localhost:${PORT}`,

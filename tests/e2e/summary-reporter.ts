@@ -1,0 +1,61 @@
+/**
+ * The end of a CI log is what survives: CI systems (ours included) keep only the tail of a long run, and
+ * the line reporter prints a story's error when it happens, hundreds of lines before the end. This
+ * reporter repeats, after the run, every story that failed or needed its retry ("flaky"), each attempt's
+ * error (first lines, without colour codes) and what the story printed itself. Bounded: a run with many
+ * failures prints the first few in full and the titles of the rest.
+ */
+import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
+
+const SHOWN_IN_FULL = 5;
+const ERROR_LINES = 25;
+const OUTPUT_LINES = 15;
+// eslint-disable-next-line no-control-regex
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+function firstLines(text: string, n: number): string {
+  const lines = text.replace(ANSI, '').trimEnd().split('\n');
+  return lines.length > n ? [...lines.slice(0, n), `… (${lines.length - n} more lines)`].join('\n') : lines.join('\n');
+}
+
+function title(test: TestCase): string {
+  const [, project, file, ...rest] = test.titlePath();
+  return `[${project}] ${file} › ${rest.join(' › ')}`;
+}
+
+function attempt(result: TestResult): string {
+  const parts = [`  attempt ${result.retry + 1}: ${result.status} after ${Math.round(result.duration / 1000)} s`];
+  for (const error of result.errors) {
+    parts.push(firstLines(error.stack ?? error.message ?? String(error.value), ERROR_LINES).replace(/^/gm, '    '));
+  }
+  const printed = result.stdout.map((chunk) => String(chunk)).join('');
+  if (printed.trim()) parts.push(`    printed:\n${firstLines(printed, OUTPUT_LINES).replace(/^/gm, '      ')}`);
+  return parts.join('\n');
+}
+
+export default class SummaryReporter implements Reporter {
+  private readonly tests: TestCase[] = [];
+
+  printsToStdio(): boolean {
+    return true;
+  }
+
+  onTestEnd(test: TestCase): void {
+    if (!this.tests.includes(test)) this.tests.push(test);
+  }
+
+  onEnd(result: FullResult): void {
+    const failed = this.tests.filter((t) => t.outcome() === 'unexpected');
+    const flaky = this.tests.filter((t) => t.outcome() === 'flaky');
+    if (!failed.length && !flaky.length) return;
+    const out = ['', `e2e summary (${result.status}): ${failed.length} failed, ${flaky.length} flaky`];
+    [...failed, ...flaky].forEach((test, i) => {
+      const kind = test.outcome() === 'flaky' ? 'FLAKY (passed on retry)' : 'FAILED';
+      out.push(`\n${kind}: ${title(test)}`);
+      if (i < SHOWN_IN_FULL) {
+        for (const r of test.results) if (r.status !== 'passed' && r.status !== 'skipped') out.push(attempt(r));
+      }
+    });
+    console.log(out.join('\n'));
+  }
+}
