@@ -29,9 +29,9 @@ describe('configuration', () => {
   it('names the seller on receipts: Telaah and no NPWP unless configured, the NPWP kept as 16 digits', () => {
     expect(parseConfig({})).toMatchObject({ SELLER_LEGAL_NAME: 'Telaah' });
     expect(parseConfig({}).SELLER_NPWP).toBeUndefined();
-    expect(parseConfig({ SELLER_LEGAL_NAME: 'PT Telaah Riset Nusantara', SELLER_NPWP: '0123.4567.8901.2345' })).toMatchObject(
-      { SELLER_LEGAL_NAME: 'PT Telaah Riset Nusantara', SELLER_NPWP: '0123456789012345' },
-    );
+    expect(
+      parseConfig({ SELLER_LEGAL_NAME: 'PT Telaah Riset Nusantara', SELLER_NPWP: '0123.4567.8901.2345' }),
+    ).toMatchObject({ SELLER_LEGAL_NAME: 'PT Telaah Riset Nusantara', SELLER_NPWP: '0123456789012345' });
   });
 
   it('requires AUTH_SECRET in production only', () => {
