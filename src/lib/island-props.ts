@@ -69,6 +69,8 @@ export interface LessonItem {
   freePreview: boolean;
   /** The viewer may not read it (tier too low). */
   locked: boolean;
+  /** What this viewer can open, beside the title (lessonNote). */
+  note: 'pratinjau gratis' | 'perlu akun gratis' | 'terkunci' | null;
 }
 
 /** A valuation band (PER or PBV) over time and where today's value sits in it. */
