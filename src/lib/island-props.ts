@@ -31,6 +31,8 @@ export interface ImportProblem {
   line: number | null;
   column?: string;
   message: string;
+  /** The row as written in the file (escaped and cut short: lib/row-quote.ts), when the problem has a line. */
+  row?: string;
 }
 
 export interface PreviewRow extends TransactionDraft {
