@@ -138,9 +138,21 @@ function knockOnCauses(
   faulty: readonly CsvTransactionRow[],
 ): string {
   const refused = faulty
-    .filter((f) => String(f.raw.ticker ?? '').trim().toUpperCase() === o.ticker && f.line !== line)
+    .filter(
+      (f) =>
+        String(f.raw.ticker ?? '')
+          .trim()
+          .toUpperCase() === o.ticker && f.line !== line,
+    )
     // A refused sell takes nothing away: it cannot be why a later sell has too few shares.
-    .filter((f) => !['jual', 'sell'].includes(String(f.raw.type ?? '').trim().toLowerCase()))
+    .filter(
+      (f) =>
+        !['jual', 'sell'].includes(
+          String(f.raw.type ?? '')
+            .trim()
+            .toLowerCase(),
+        ),
+    )
     .filter((f) => {
       const date = String(f.raw.date ?? '');
       return !(/^\d{4}-\d{2}-\d{2}$/.test(date) && date > o.date);
