@@ -145,6 +145,8 @@ test('admin masuk sebagai anggota, melihat spanduk, aksi sensitif ditolak, log a
   await expect(banner.getByRole('button', { name: 'Akhiri' })).toBeVisible();
 
   // While impersonating there is no "Keluar" (it would end the admin's own session): "Akhiri impersonasi".
+  // (The header's account part is a server island: once it shows the member's name, it has no "Keluar".)
+  await expect(page.locator('.account-name')).toHaveText('Gina');
   await expect(page.getByRole('button', { name: 'Keluar' })).toHaveCount(0);
 
   // The banner shows on a pre-rendered page too; on a 375 px phone it takes two lines at most, and the
