@@ -172,6 +172,8 @@ export default defineConfig({
         DATA_DIR: dataDir,
         APP_URL: `http://localhost:${PORT}`,
         AUTH_SECRET: 'e2e-secret-not-for-production-0123456789',
+        SELLER_LEGAL_NAME: 'PT Telaah Riset Nusantara',
+        SELLER_NPWP: '0123.4567.8901.2345',
         APP_NOW,
         DATABASE_URL: '',
         NODE_ENV: 'test',

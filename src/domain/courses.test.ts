@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { courseProgress, lessonAccess } from './courses';
+import { courseProgress, lessonAccess, lessonNote } from './courses';
 
 describe('lessonAccess', () => {
   it.each([
@@ -14,6 +14,21 @@ describe('lessonAccess', () => {
     ['premium', 'premium', false, 'read'],
   ] as const)('viewer %s, course %s, free preview %s → %s', (viewer, course, free, want) => {
     expect(lessonAccess(viewer, course, free)).toBe(want);
+  });
+});
+
+describe('lessonNote', () => {
+  it.each([
+    // A visitor opens no lesson: never "pratinjau gratis", only what a free account would open.
+    [null, 'reguler', true, 'perlu akun gratis'],
+    [null, 'gratis', false, 'perlu akun gratis'],
+    [null, 'reguler', false, 'terkunci'],
+    ['gratis', 'reguler', true, 'pratinjau gratis'],
+    ['gratis', 'reguler', false, 'terkunci'],
+    ['gratis', 'gratis', false, null],
+    ['premium', 'reguler', true, null],
+  ] as const)('viewer %s, course %s, free preview %s → %s', (viewer, course, free, want) => {
+    expect(lessonNote(viewer, course, free)).toBe(want);
   });
 });
 

@@ -16,6 +16,21 @@ export function lessonAccess(viewerTier: Tier | null, courseTier: Tier, freePrev
   return 'upgrade';
 }
 
+/**
+ * The note beside a lesson in a course's list, saying only what this viewer can really open: a visitor
+ * opens nothing, so a lesson a free account would open reads "perlu akun gratis" (never "pratinjau
+ * gratis"); a member sees "pratinjau gratis" on a preview above their tier and "terkunci" on what their
+ * tier does not open.
+ */
+export type LessonNote = 'pratinjau gratis' | 'perlu akun gratis' | 'terkunci' | null;
+
+export function lessonNote(viewerTier: Tier | null, courseTier: Tier, freePreview: boolean): LessonNote {
+  if (viewerTier === null)
+    return lessonAccess('gratis', courseTier, freePreview) === 'read' ? 'perlu akun gratis' : 'terkunci';
+  if (lessonAccess(viewerTier, courseTier, freePreview) !== 'read') return 'terkunci';
+  return freePreview && !tierAtLeast(viewerTier, courseTier) ? 'pratinjau gratis' : null;
+}
+
 export interface CourseProgress {
   /** Lessons of the course marked done (slugs of lessons that still exist, in course order). */
   done: string[];

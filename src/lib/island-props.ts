@@ -31,6 +31,8 @@ export interface ImportProblem {
   line: number | null;
   column?: string;
   message: string;
+  /** The row as written in the file (escaped and cut short: lib/row-quote.ts), when the problem has a line. */
+  row?: string;
 }
 
 export interface PreviewRow extends TransactionDraft {
@@ -69,6 +71,8 @@ export interface LessonItem {
   freePreview: boolean;
   /** The viewer may not read it (tier too low). */
   locked: boolean;
+  /** What this viewer can open, beside the title (lessonNote). */
+  note: 'pratinjau gratis' | 'perlu akun gratis' | 'terkunci' | null;
 }
 
 /** A valuation band (PER or PBV) over time and where today's value sits in it. */

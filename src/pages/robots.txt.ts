@@ -11,6 +11,7 @@ export const GET: APIRoute = (ctx) =>
       'Disallow: /portofolio/',
       'Disallow: /settings/',
       'Disallow: /telegram',
+      'Disallow: /mulai',
       'Disallow: /impersonate',
       'Disallow: /api/',
       'Allow: /',

@@ -13,6 +13,7 @@ describe('configuration', () => {
     [{ DATABASE_URL: 'bukan url' }, 'DATABASE_URL'],
     [{ APP_NOW: 'kemarin' }, 'APP_NOW'],
     [{ NODE_ENV: 'staging' }, 'NODE_ENV'],
+    [{ SELLER_NPWP: '01.234.567.8-901.234' }, 'SELLER_NPWP'],
   ])('stops with one line naming the bad variable (%o)', (env, name) => {
     let message = '';
     try {
@@ -23,6 +24,14 @@ describe('configuration', () => {
     }
     expect(message).toMatch(new RegExp(`^Configuration error: ${name} `));
     expect(message).not.toContain('\n');
+  });
+
+  it('names the seller on receipts: Telaah and no NPWP unless configured, the NPWP kept as 16 digits', () => {
+    expect(parseConfig({})).toMatchObject({ SELLER_LEGAL_NAME: 'Telaah' });
+    expect(parseConfig({}).SELLER_NPWP).toBeUndefined();
+    expect(
+      parseConfig({ SELLER_LEGAL_NAME: 'PT Telaah Riset Nusantara', SELLER_NPWP: '0123.4567.8901.2345' }),
+    ).toMatchObject({ SELLER_LEGAL_NAME: 'PT Telaah Riset Nusantara', SELLER_NPWP: '0123456789012345' });
   });
 
   it('requires AUTH_SECRET in production only', () => {

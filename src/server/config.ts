@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { parseDsn } from '../lib/monitoring/dsn';
+import { parseNpwp } from '../lib/npwp';
 
 const optionalUrl = z.url().optional();
 const optionalText = z.string().min(1).optional();
@@ -38,6 +39,13 @@ const schema = z
     TELEGRAM_GROUP_PREMIUM_ID: optionalText,
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().min(3).default('Telaah <no-reply@telaah.test>'),
+    /** The seller named on every receipt (kuitansi): the legal entity's name and its 16-digit NPWP. */
+    SELLER_LEGAL_NAME: z.string().trim().min(3).max(120).default('Telaah'),
+    SELLER_NPWP: z
+      .string()
+      .refine((v) => parseNpwp(v) !== null, 'must be a 16-digit NPWP (e.g. 0123 4567 8901 2345)')
+      .transform((v) => parseNpwp(v)!)
+      .optional(),
     SENTRY_DSN: optionalUrl.refine(
       (v) => v === undefined || parseDsn(v) !== undefined,
       'is not a Sentry DSN (https://key@host/project)',

@@ -144,9 +144,26 @@ test('admin masuk sebagai anggota, melihat spanduk, aksi sensitif ditolak, log a
   await expect(banner).toContainText('Gina Dibantu');
   await expect(banner.getByRole('button', { name: 'Akhiri' })).toBeVisible();
 
-  // The banner shows on a pre-rendered page too.
+  // While impersonating there is no "Keluar" (it would end the admin's own session): "Akhiri impersonasi".
+  // (The header's account part is a server island: once it shows the member's name, it has no "Keluar".)
+  await expect(page.locator('.account-name')).toHaveText('Gina');
+  await expect(page.getByRole('button', { name: 'Keluar' })).toHaveCount(0);
+
+  // The banner shows on a pre-rendered page too; on a 375 px phone it takes two lines at most, and the
+  // menu offers "Akhiri impersonasi" where a member has "Keluar".
+  await page.setViewportSize({ width: 375, height: 812 });
   await page.goto('/courses');
   await expect(page.getByText('Anda sedang masuk sebagai')).toBeVisible();
+  const lines = await banner.evaluate((b) => {
+    const row = b.querySelector('.imp-row')!;
+    return Math.round(row.getBoundingClientRect().height / parseFloat(getComputedStyle(row).lineHeight));
+  });
+  expect(lines).toBeLessThanOrEqual(2);
+  await page.getByText('Menu', { exact: true }).click();
+  const menu = page.getByRole('group', { name: 'Akun Anda' });
+  await expect(menu.getByRole('button', { name: 'Akhiri impersonasi' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Keluar' })).toHaveCount(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // Sensitive actions are refused while impersonating.
   const pay = await page.goto('/pay?plan=reguler-1');
@@ -165,7 +182,7 @@ test('admin masuk sebagai anggota, melihat spanduk, aksi sensitif ditolak, log a
   await page.getByRole('button', { name: 'Simpan nama' }).click();
   await expect(page.getByText('Nama Anda sudah diperbarui.')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Akhiri' }).click();
+  await page.getByRole('button', { name: 'Akhiri impersonasi' }).click();
   await expect(page).toHaveURL(/\/impersonate$/);
   await expect(page.getByText('Anda sedang masuk sebagai')).toHaveCount(0);
   const log = page.locator('main ul.small li').filter({ hasText: member });

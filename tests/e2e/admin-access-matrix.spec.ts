@@ -143,10 +143,10 @@ test('404 di setiap rute admin untuk anonim, anggota, admin tanpa dua langkah, d
   const admin = await signedIn(browser, DEMO.admin);
   await admin.goto(`/impersonate?q=${encodeURIComponent(DEMO.gratis)}`);
   await admin.getByRole('button', { name: 'Masuk sebagai Gita Gratis' }).click();
-  await expect(admin.getByRole('button', { name: 'Akhiri', exact: true })).toBeVisible();
+  await expect(admin.getByRole('button', { name: 'Akhiri impersonasi', exact: true })).toBeVisible();
   const got = await statuses(admin, ['POST /api/impersonate/stop']);
   expect(got, 'admin yang sedang impersonasi').toEqual(all404(got));
-  await admin.getByRole('button', { name: 'Akhiri', exact: true }).click();
+  await admin.getByRole('button', { name: 'Akhiri impersonasi', exact: true }).click();
   await expect(admin).toHaveURL(/\/impersonate/);
   await admin.context().close();
 });

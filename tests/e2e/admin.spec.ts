@@ -119,7 +119,7 @@ test('konsol admin: 404 untuk anonim, setiap tingkat anggota, dan admin yang sed
   await page.getByRole('button', { name: `Masuk sebagai ${member.name}` }).click();
   await expect(page).toHaveURL(/\/portofolio\/all/);
   expect(await statuses(page, memberId)).toEqual([404, 404, 404, 404, 404, 404, 404]);
-  await page.getByRole('button', { name: 'Akhiri', exact: true }).click();
+  await page.getByRole('button', { name: 'Akhiri impersonasi', exact: true }).click();
 });
 
 test('admin memberi akses Premium 30 hari; anggota melihatnya dan tindakan tercatat di log audit', async ({

@@ -41,6 +41,10 @@ test('pengunjung membaca ikhtisar kursus, tetapi isi pelajaran tidak dikirim seb
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Valuasi Saham — PER, PBV, dan DCF');
   await expect(page.getByRole('heading', { name: 'Yang akan Anda pelajari' })).toBeVisible();
   await expect(page.locator('astro-island')).toHaveCount(0);
+  // A visitor opens no lesson: the preview says it needs a free account, never "pratinjau gratis".
+  const list = page.locator('.lesson-list');
+  await expect(list.locator('li').first()).toContainText('perlu akun gratis');
+  await expect(list).not.toContainText('pratinjau gratis');
   await expectAxeClean(page);
   await page.getByRole('link', { name: ofCourse('valuasi-saham')[0]!.title }).click();
   await expect(page.getByRole('heading', { name: 'Masuk untuk membaca pelajaran ini' })).toBeVisible();

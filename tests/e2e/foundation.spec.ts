@@ -48,6 +48,22 @@ test('kode emiten huruf kecil dialihkan permanen ke huruf besar, kode tak dikena
   expect(await unknown.text()).toContain('Halaman tidak ditemukan');
 });
 
+test('kode yang salah ketik mendapat "maksud Anda BBCA?" di halaman 404 dan di pencarian', async ({ page }) => {
+  const res = await page.goto('/analisis/BBCX');
+  expect(res?.status()).toBe(404);
+  const hint = page.getByTestId('maksud-anda');
+  await expect(hint).toContainText('Kode BBCX tidak ada. Maksud Anda');
+  await hint.getByRole('link', { name: 'BBCA', exact: true }).click();
+  await expect(page).toHaveURL(/\/analisis\/BBCA$/);
+
+  await page.goto('/analisis?q=bbac');
+  await expect(page.getByTestId('maksud-anda').getByRole('link', { name: 'BBCA', exact: true })).toBeVisible();
+  // Words that are no code get no guess.
+  await page.goto('/analisis?q=kata%20yang%20tidak%20ada');
+  await expect(page.getByText('Tidak ada analisis yang cocok.')).toBeVisible();
+  await expect(page.getByTestId('maksud-anda')).toHaveCount(0);
+});
+
 test('halaman emiten menampilkan data demo dari basis data', async ({ page }) => {
   await page.goto('/analisis/BBCA');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('PT Bank Central Asia Tbk');

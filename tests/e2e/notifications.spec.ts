@@ -17,18 +17,21 @@ test('anggota mengatur notifikasi per jenis dan saluran, dan pilihannya tersimpa
   // Defaults: what concerns the member directly on everywhere; every analysis only by Telegram.
   await expect(toggle('Analisis baru emiten yang saya pegang', 'Email')).toBeChecked();
   await expect(toggle('Semua analisis baru', 'Email')).not.toBeChecked();
-  await expect(toggle('Semua analisis baru', 'Telegram')).toBeChecked();
-  await expect(toggle('Pelajaran baru di kursus yang saya ikuti', 'Telegram')).not.toBeChecked();
+  // No Telegram linked: no Telegram box is shown ticked (none could be delivered), and none can be changed.
   await expect(page.getByText('Telegram belum tertaut')).toBeVisible();
+  for (const event of ['Semua analisis baru', 'Pengingat dividen', 'Pelajaran baru di kursus yang saya ikuti']) {
+    await expect(toggle(event, 'Telegram')).not.toBeChecked();
+    await expect(toggle(event, 'Telegram')).toBeDisabled();
+  }
 
   await toggle('Semua analisis baru', 'Email').check();
-  await toggle('Pengingat dividen', 'Telegram').uncheck();
+  await toggle('Pengingat dividen', 'Email').uncheck();
   await page.getByRole('button', { name: 'Simpan pengaturan' }).click();
   await expect(page.getByRole('status')).toHaveText('Pengaturan notifikasi disimpan.');
   await page.goto('/settings/notification');
   await expect(toggle('Semua analisis baru', 'Email')).toBeChecked();
+  await expect(toggle('Pengingat dividen', 'Email')).not.toBeChecked();
   await expect(toggle('Pengingat dividen', 'Telegram')).not.toBeChecked();
-  await expect(toggle('Pengingat dividen', 'Email')).toBeChecked();
 });
 
 test('anggota berhenti menerima satu jenis email dengan satu klik, tanpa masuk, dan bisa membatalkannya', async ({
@@ -51,8 +54,8 @@ test('anggota berhenti menerima satu jenis email dengan satu klik, tanpa masuk, 
   await page.goto('/settings/notification');
   await expect(toggle).not.toBeChecked();
   await expect(
-    page.getByRole('group', { name: 'Keanggotaan akan berakhir' }).getByRole('checkbox', { name: 'Telegram' }),
-  ).toBeChecked();
+    page.getByRole('group', { name: 'Keanggotaan akan berakhir' }).getByRole('checkbox', { name: 'Email' }),
+  ).toBeEnabled();
 
   await stranger.getByRole('button', { name: 'Batalkan, tetap kirimi saya' }).click();
   await expect(stranger.getByRole('heading', { name: 'Langganan diaktifkan lagi' })).toBeVisible();

@@ -62,6 +62,7 @@ test('anggota gratis membayar Reguler 1 bulan lewat Stripe, mendapat kuitansi da
   await expect(page.getByRole('heading', { name: 'Kuitansi' })).toBeVisible();
   await expect(page.getByText('LUNAS')).toBeVisible();
   await expect(page.getByText('Gita Baru')).toBeVisible();
+  await expect(page.getByTestId('penjual')).toHaveText(/PT Telaah Riset Nusantara\s*NPWP 0123 4567 8901 2345/);
 
   await page.goto(ANALYSIS);
   await expect(page.getByRole('heading', { name: 'Baca analisis lengkap' })).toHaveCount(0);

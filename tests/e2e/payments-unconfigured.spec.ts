@@ -8,7 +8,7 @@ import { PORTS } from '../../playwright.config';
 // This spec starts servers of its own for its stories: they run in declaration order, in one worker.
 test.describe.configure({ mode: 'default' });
 
-// A server with no payment provider configured (no STRIPE_SECRET_KEY, no MIDTRANS_SERVER_KEY).
+// A server with no payment provider configured (no STRIPE_SECRET_KEY, no MIDTRANS_SERVER_KEY) and no Telegram.
 const PORT = PORTS.noPaymentsServer;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'telaah-nopay-'));
@@ -26,7 +26,7 @@ test.beforeAll(async () => {
     NODE_ENV: 'test',
     AUTH_SECRET: 'e2e-secret-not-for-production-0123456789',
   };
-  for (const k of Object.keys(env)) if (/^(STRIPE|MIDTRANS)_/.test(k)) delete env[k];
+  for (const k of Object.keys(env)) if (/^(STRIPE|MIDTRANS|TELEGRAM)_/.test(k)) delete env[k];
   server = spawn(process.execPath, ['dist/server/entry.mjs'], { env });
   server.stdout?.on('data', (d) => (log += String(d)));
   server.stderr?.on('data', (d) => (log += String(d)));
@@ -64,4 +64,12 @@ test('tanpa penyedia pembayaran, /pay memberi tahu bahwa pembayaran belum dikonf
   const res = await page.request.post(`${ORIGIN}/pay`, { form: { plan: 'reguler-1' }, headers: { origin: ORIGIN } });
   expect(res.status()).toBe(503);
   expect(await res.text()).toContain('Pembayaran belum dikonfigurasi');
+
+  // Telegram is off too: no offer to link, and no Telegram notice shown as chosen.
+  await page.goto(`${ORIGIN}/telegram/verify`);
+  await expect(page.getByTestId('telegram-belum-tersedia')).toContainText('Telegram belum tersedia.');
+  await expect(page.getByRole('link', { name: 'Tautkan Telegram' })).toHaveCount(0);
+  await page.goto(`${ORIGIN}/settings/notification`);
+  await expect(page.getByText('Telegram belum tersedia di Telaah')).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Telegram', checked: true })).toHaveCount(0);
 });

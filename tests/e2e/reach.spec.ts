@@ -39,6 +39,8 @@ interface ParsedXml {
 interface Manifest {
   name: string;
   short_name: string;
+  start_url: string;
+  scope: string;
   theme_color: string;
   icons: { src: string; sizes: string; purpose: string }[];
 }
@@ -230,9 +232,18 @@ test.describe('terpasang di ponsel', () => {
       name: expect.stringContaining('Telaah'),
       short_name: 'Telaah',
       lang: 'id',
-      start_url: '/',
+      start_url: '/mulai',
       display: 'standalone',
     });
+    expect(manifest.scope).toBe('/');
+    // The installed app starts on the home page for a stranger, on the portfolio for a member.
+    const start = await request.get(manifest.start_url, { maxRedirects: 0 });
+    expect(start.status()).toBe(302);
+    expect(start.headers()['location']).toBe('/');
+    expect(start.headers()['cache-control']).toContain('no-store');
+    await signIn(page, DEMO.gratis);
+    await page.goto(manifest.start_url);
+    await expect(page).toHaveURL(/\/portofolio\/all$/);
     expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/);
     for (const size of [192, 512]) {
       const icon = manifest.icons.find((i) => i.sizes === `${size}x${size}` && i.purpose === 'any');

@@ -135,6 +135,25 @@ test.describe('halaman emiten', () => {
     await expect(page.getByText('Belum ada dividen tunai dalam data kami.')).toBeVisible();
   });
 
+  test('emiten tanpa analisis tetap punya band PER dan PBV dari data pasar; emiten beranalisis tidak mengulangnya', async ({
+    page,
+  }) => {
+    await page.goto('/analisis/BMRI');
+    await expect(page.getByText('Belum ada analisis untuk emiten ini.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Valuasi BMRI dari data pasar' })).toBeVisible();
+    for (const kind of ['per', 'pbv']) {
+      const band = page.getByTestId(`band-${kind}`);
+      await band.scrollIntoViewIfNeeded();
+      await expect(band.locator('canvas').first()).toBeVisible();
+      await expect(page.getByTestId(`band-${kind}-summary`)).toHaveText(
+        new RegExp(`^${kind.toUpperCase()} saat ini \\d+,\\dx`),
+      );
+    }
+    await page.goto('/analisis/BBCA');
+    await expect(page.getByRole('heading', { name: 'Analisis dan riwayat target harga' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Valuasi BBCA/ })).toHaveCount(0);
+  });
+
   test('analisis yang tidak ada mendapat halaman 404', async ({ request }) => {
     expect((await request.get('/analisis/BBCA/tidak-ada')).status()).toBe(404);
     expect((await request.get('/analisis/non-emiten/tidak-ada')).status()).toBe(404);

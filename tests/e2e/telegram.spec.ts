@@ -107,6 +107,13 @@ test('anggota Reguler menautkan lewat Telegram Login Widget; data palsu, kedaluw
   await expect(page.getByText('Tertaut dengan akun Telegram @rudi_reguler')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Gabung Grup Telaah Reguler' })).toBeVisible();
   await expect(page.locator('li', { hasText: 'Grup Telaah Premium' })).toContainText('Khusus anggota Premium');
+  // Once linked, the Telegram defaults (kept while unlinked) are on and can be changed.
+  await page.goto('/settings/notification');
+  const byTelegram = page
+    .getByRole('group', { name: 'Semua analisis baru' })
+    .getByRole('checkbox', { name: 'Telegram' });
+  await expect(byTelegram).toBeChecked();
+  await expect(byTelegram).toBeEnabled();
 
   res = await page.goto(good);
   expect(res?.status()).toBe(400);

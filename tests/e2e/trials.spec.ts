@@ -69,7 +69,7 @@ test('uji coba gratis: diatur admin, dimulai anggota sekali per paket, ditolak k
     const member = await freshMember(other, { name: 'Wulan Belum Coba' });
     await admin.goto(`/impersonate?q=${encodeURIComponent(member.email)}`);
     await admin.getByRole('button', { name: 'Masuk sebagai Wulan Belum Coba' }).click();
-    await expect(admin.getByRole('button', { name: 'Akhiri', exact: true })).toBeVisible();
+    await expect(admin.getByRole('button', { name: 'Akhiri impersonasi', exact: true })).toBeVisible();
     const impersonated = await admin.request.post('/pay', {
       form: { intent: 'trial', plan: 'reguler-1' },
       headers: { origin },
@@ -77,7 +77,7 @@ test('uji coba gratis: diatur admin, dimulai anggota sekali per paket, ditolak k
     });
     expect(impersonated.status()).toBe(403);
     expect(await impersonated.text()).toContain('impersonasi');
-    await admin.getByRole('button', { name: 'Akhiri', exact: true }).click();
+    await admin.getByRole('button', { name: 'Akhiri impersonasi', exact: true }).click();
     await expect(admin).toHaveURL(/\/impersonate/);
     await other.goto('/pay?plan=reguler-1');
     await expect(other.getByRole('button', { name: 'Coba gratis 7 hari' })).toBeVisible();

@@ -17,6 +17,8 @@ Object.assign(process.env, {
   STRIPE_WEBHOOK_SECRET: STRIPE_SECRET,
   MIDTRANS_SERVER_KEY: MIDTRANS_KEY,
   SMTP_URL: '',
+  SELLER_LEGAL_NAME: 'PT Telaah Riset Nusantara',
+  SELLER_NPWP: '0123.4567.8901.2345',
 });
 
 import { createTestDb } from '../db';
@@ -146,6 +148,12 @@ describe('promo codes', () => {
     expect((await findReceipt(h.db, member.id, paid.payment.id))!.payment.amount).toBe(319_200);
     expect(receiptMail(member.email)).toContain('Harga paket: Rp 399.000, potongan kode RAMADAN26: Rp 79.800');
     expect(receiptMail(member.email)).toContain('Jumlah: Rp 319.200');
+    // The seller's legal name and NPWP, from SELLER_LEGAL_NAME and SELLER_NPWP, on the mail and the page.
+    expect(receiptMail(member.email)).toContain('Penjual: PT Telaah Riset Nusantara, NPWP 0123 4567 8901 2345');
+    expect((await findReceipt(h.db, member.id, paid.payment.id))!.seller).toEqual({
+      legalName: 'PT Telaah Riset Nusantara',
+      npwp: '0123 4567 8901 2345',
+    });
 
     expect(await pay(member, 'premium-1', 'midtrans', 'RAMADAN26')).toEqual({
       ok: false,

@@ -35,8 +35,7 @@ function LessonChecklist({ init, lessons, current }: Props) {
               <span className="small muted">
                 {' '}
                 {l.duration} menit
-                {l.freePreview && ' · pratinjau gratis'}
-                {l.locked && ' · terkunci'}
+                {l.note && ` · ${l.note}`}
                 {isDone && <span className="visually-hidden"> · selesai</span>}
               </span>
             </span>

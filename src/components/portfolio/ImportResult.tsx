@@ -6,6 +6,18 @@ import { TYPE_LABEL } from '../../lib/labels';
 const where = (p: ImportProblem) =>
   p.line === null ? '' : `Baris ${p.line}${p.column ? `, kolom ${p.column}` : ''}: `;
 
+/** The row as written in the file, under its problem. */
+export function RowQuote({ row }: { row: string }) {
+  return (
+    <>
+      <br />
+      <span className="small">
+        Isi baris: <code className="problem-row">{row === '' ? '(kosong)' : row}</code>
+      </span>
+    </>
+  );
+}
+
 export function Problems({
   title,
   list,
@@ -26,6 +38,7 @@ export function Problems({
           <li key={i}>
             {where(p)}
             {p.message}
+            {p.row !== undefined && <RowQuote row={p.row} />}
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 /**
  * Demo prices and the analysts' demo calls must tell one story: on the demo "today" a Beli call's
- * target sits above the last close, a Jual call's below it.
+ * target sits above the last close, a Jual call's below it; and the fundamentals behind the emiten page
+ * (EPS, ROE) are the ones every analysis reports for its actual years.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -41,6 +42,67 @@ describe('demo prices and demo calls', () => {
       const upside = c.target / close - 1;
       const bad = (c.rating === 'beli' && upside <= 0) || (c.rating === 'jual' && upside >= 0);
       return bad ? [`${c.ticker} ${c.rating} target ${c.target} close ${close} (${(upside * 100).toFixed(1)} %)`] : [];
+    });
+    expect(wrong).toEqual([]);
+  });
+});
+
+/** Every demo analysis' indicator table: the actual ("2025A") years' EPS and ROE. */
+function reportedActuals(): { file: string; ticker: string; year: number; eps?: number; roe?: number }[] {
+  const num = (cell: string) => Number(cell.trim().replace(/\./g, '').replace(',', '.'));
+  return readdirSync(CONTENT, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && isStockCode(d.name))
+    .flatMap((d) =>
+      readdirSync(path.join(CONTENT, d.name))
+        .filter((f) => f.endsWith('.mdx') && !f.startsWith('_'))
+        .flatMap((f) => {
+          const lines = readFileSync(path.join(CONTENT, d.name, f), 'utf8').split('\n');
+          const cells = (l: string) => l.split('|').slice(1, -1);
+          const head = lines.find((l) => /^\|\s*Indikator/.test(l));
+          if (!head) return [];
+          const row = (name: RegExp) => {
+            const l = lines.find((x) => name.test(x));
+            return l ? cells(l).slice(1) : undefined;
+          };
+          const eps = row(/^\|\s*EPS \(Rp\)/);
+          const roe = row(/^\|\s*ROE \(%\)/);
+          return cells(head)
+            .slice(1)
+            .flatMap((h, i) => {
+              const year = /^(\d{4})A$/.exec(h.trim())?.[1];
+              if (!year) return [];
+              return [
+                {
+                  file: `${d.name}/${f}`,
+                  ticker: d.name,
+                  year: Number(year),
+                  eps: eps ? num(eps[i]!) : undefined,
+                  roe: roe ? num(roe[i]!) / 100 : undefined,
+                },
+              ];
+            });
+        }),
+    );
+}
+
+describe('demo fundamentals and the demo analyses', () => {
+  it('report the same EPS and ROE for every actual year an analysis quotes', () => {
+    const market = generateDemoMarket(TODAY);
+    const actuals = reportedActuals();
+    expect(actuals.filter((a) => a.eps !== undefined).length).toBeGreaterThan(10);
+    const wrong = actuals.flatMap((a) => {
+      const quarters = market.fundamentals.filter((f) => f.ticker === a.ticker && f.periodEnd.startsWith(`${a.year}-`));
+      // A year the demo data holds only in part (its window starts mid-year) cannot be compared.
+      if (quarters.length < 4) return [];
+      const eps = quarters.reduce((sum, f) => sum + Number(f.eps), 0);
+      const netIncome = quarters.reduce((sum, f) => sum + f.netIncome!, 0);
+      const roe = netIncome / quarters.at(-1)!.equity!;
+      const out: string[] = [];
+      if (a.eps !== undefined && Math.abs(eps / a.eps - 1) > 0.02)
+        out.push(`${a.file} ${a.year}: EPS ${a.eps}, demo ${eps.toFixed(0)}`);
+      if (a.roe !== undefined && Math.abs(roe - a.roe) > 0.005)
+        out.push(`${a.file} ${a.year}: ROE ${a.roe}, demo ${roe.toFixed(3)}`);
+      return out;
     });
     expect(wrong).toEqual([]);
   });

@@ -115,3 +115,30 @@ export function bridge(returns: readonly number[], start: number, end: number): 
     return start + w - f * last + f * (end - start);
   });
 }
+
+/**
+ * Fundamentals of the tickers the demo analyses write about, copied from the analyses' indicator tables
+ * (`content/analisis/{kode}/*.mdx`: actual years, then the latest forecast for years not yet reported),
+ * so that the emiten page's PER, PBV and ROE tell the same story as the analyses. EPS in Rupiah per year,
+ * ROE as a fraction; a year missing from `roe` keeps the ticker's PBV-based book value.
+ * calls-coherent.test.ts checks every analysis' actual years against the generated fundamentals.
+ */
+export const ANALYSED_FUNDAMENTALS: Readonly<
+  Record<string, { eps: Readonly<Record<number, number>>; roe?: Readonly<Record<number, number>> }>
+> = {
+  AMRT: { eps: { 2024: 77, 2025: 82, 2026: 92 } },
+  ANTM: { eps: { 2024: 152, 2025: 171, 2026: 191 } },
+  ASII: { eps: { 2024: 842, 2025: 805, 2026: 825 }, roe: { 2024: 0.162, 2025: 0.146, 2026: 0.143 } },
+  BBCA: {
+    eps: { 2023: 394, 2024: 445, 2025: 470, 2026: 497 },
+    roe: { 2023: 0.221, 2024: 0.246, 2025: 0.238, 2026: 0.232 },
+  },
+  BBRI: {
+    eps: { 2023: 399, 2024: 400, 2025: 364, 2026: 399 },
+    roe: { 2023: 0.199, 2024: 0.191, 2025: 0.169, 2026: 0.18 },
+  },
+  ICBP: { eps: { 2024: 617, 2025: 677, 2026: 755 } },
+  PTBA: { eps: { 2024: 443, 2025: 339, 2026: 286 } },
+  TLKM: { eps: { 2023: 248, 2024: 238, 2025: 230, 2026: 245 } },
+  UNVR: { eps: { 2024: 89, 2025: 79, 2026: 73 } },
+};

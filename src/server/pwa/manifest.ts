@@ -11,7 +11,8 @@ export function webManifest() {
     description: 'Riset saham BEI, kursus investasi, dan pelacak portofolio untuk investor ritel Indonesia.',
     lang: 'id',
     dir: 'ltr',
-    start_url: '/',
+    // A member's portfolio, a stranger's home page: src/pages/mulai.ts decides per viewer.
+    start_url: '/mulai',
     scope: '/',
     display: 'standalone',
     orientation: 'portrait',

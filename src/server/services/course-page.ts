@@ -6,7 +6,7 @@
  */
 import { render } from 'astro:content';
 import { z } from 'zod';
-import { lessonAccess, type LessonAccess } from '../../domain/courses';
+import { lessonAccess, lessonNote, type LessonAccess } from '../../domain/courses';
 import type { Viewer } from '../auth/viewer';
 import { findCourse, lessonSlug, type Course, type Lesson } from '../content/courses';
 import type { Db } from '../db/client';
@@ -76,6 +76,7 @@ export async function coursePage(
     duration: l.data.duration,
     freePreview: l.data.freePreview,
     locked: lessonAccess(viewer?.tier ?? 'gratis', course.data.tier, l.data.freePreview) !== 'read',
+    note: lessonNote(viewer?.tier ?? null, course.data.tier, l.data.freePreview),
   }));
   return {
     course,

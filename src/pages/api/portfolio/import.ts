@@ -42,7 +42,7 @@ export const POST = memberRoute(async (ctx, viewer) => {
     today: todayWib(),
   });
   if (report.ok) return json(report);
-  const rows = report.errors.map((e) => ({ line: e.line ?? 0, column: e.column, message: e.message }));
+  const rows = report.errors.map((e) => ({ line: e.line ?? 0, column: e.column, message: e.message, row: e.row }));
   const status = preview && report.errors.length > 0 ? 200 : report.status;
   return json({ ...report, error: report.message, rows }, status);
 });

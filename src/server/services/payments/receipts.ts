@@ -12,12 +12,31 @@ import { formatDateTime, formatRupiah } from '../../../lib/format';
 import { periodText } from '../../../lib/format-payment';
 import escapeHtml from 'escape-html';
 import { PROVIDER_LABEL } from '../../../lib/labels';
+import { formatNpwp } from '../../../lib/npwp';
 
 type Payment = typeof payments.$inferSelect;
+
+export interface Seller {
+  legalName: string;
+  /** Formatted for print (`0123 4567 8901 2345`), or null when no NPWP is configured. */
+  npwp: string | null;
+}
 
 export interface Receipt {
   payment: Payment;
   member: { name: string; email: string };
+  seller: Seller;
+}
+
+/** The seller named on every receipt: SELLER_LEGAL_NAME and SELLER_NPWP. */
+export function receiptSeller(): Seller {
+  const c = config();
+  return { legalName: c.SELLER_LEGAL_NAME, npwp: c.SELLER_NPWP ? formatNpwp(c.SELLER_NPWP) : null };
+}
+
+/** The seller's lines of a receipt: `PT …` and, when configured, `NPWP 0123 …`. */
+export function sellerLines(seller: Seller): string[] {
+  return [seller.legalName, ...(seller.npwp ? [`NPWP ${seller.npwp}`] : [])];
 }
 
 export function receiptPath(paymentId: string): string {
@@ -33,7 +52,7 @@ export async function findReceipt(db: Db, userId: string, paymentId: string): Pr
     .innerJoin(users, eq(users.id, payments.userId))
     .where(and(eq(payments.id, paymentId), eq(payments.userId, userId), inArray(payments.status, ['paid', 'refunded'])))
     .limit(1);
-  return row ? { payment: row.payment, member: { name: row.name, email: row.email } } : null;
+  return row ? { payment: row.payment, member: { name: row.name, email: row.email }, seller: receiptSeller() } : null;
 }
 
 /** Mails the receipt of a granted payment to its owner. */
@@ -62,6 +81,8 @@ export async function sendReceiptMail(db: Db, payment: Payment, baseUrl = config
     '',
     `Kuitansi yang bisa dicetak: ${link}`,
     '',
+    `Penjual: ${sellerLines(r.seller).join(', ')}`,
+    '',
     'Salam,',
     'Tim Telaah',
   ];
@@ -84,6 +105,6 @@ export async function sendReceiptMail(db: Db, payment: Payment, baseUrl = config
       .map(([k, v]) => `<tr><th align="left">${k}</th><td>${escapeHtml(v!)}</td></tr>`)
       .join(
         '',
-      )}</table>${credit ? `<p>${escapeHtml(credit.trim())}</p>` : ''}<p><a href="${link}">Lihat dan cetak kuitansi</a></p><p>Salam,<br>Tim Telaah</p>`,
+      )}</table>${credit ? `<p>${escapeHtml(credit.trim())}</p>` : ''}<p><a href="${link}">Lihat dan cetak kuitansi</a></p><p>Penjual: ${sellerLines(r.seller).map(escapeHtml).join(', ')}</p><p>Salam,<br>Tim Telaah</p>`,
   });
 }

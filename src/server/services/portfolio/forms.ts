@@ -91,7 +91,7 @@ async function onImport(db: Db, userId: string, form: PostedForm, today: string)
   });
   if (!r.ok)
     return { kind: 'render', status: r.status, form: 'import', message: r.message, problems: r.errors, values: v };
-  const warnings = r.warnings.map((w) => `Baris ${w.line}: ${w.message}`);
+  const warnings = r.warnings.map((w) => `Baris ${w.line}: ${w.message}${w.row ? ` (isi baris: ${w.row})` : ''}`);
   return {
     kind: 'redirect',
     location: pageFor(r.portfolio!.id),

@@ -30,7 +30,9 @@ describe('CSV import and export', () => {
     const bad = GOOD.replace('2026-09-14,BBCA,jual,200,9500', '2026-09-14,BBCX,jual,200,9500');
     const refused = await importTransactions(h.db, u.id, bad, commit);
     expect(refused).toMatchObject({ ok: false, status: 400, imported: 0, errorCount: 1 });
-    expect(refused.errors).toEqual([{ line: 5, column: 'kode', message: 'Kode saham BBCX tidak dikenal.' }]);
+    expect(refused.errors).toEqual([
+      { line: 5, column: 'kode', message: 'Kode saham BBCX tidak dikenal.', row: '2026-09-14,BBCX,jual,200,9500,4750' },
+    ]);
     expect((await listTransactions(h.db, u.id)).total).toBe(0);
 
     const checked = await importTransactions(h.db, u.id, GOOD, preview);
@@ -132,6 +134,7 @@ describe('CSV import and export', () => {
         line: 3,
         column: 'lembar',
         message: 'Jumlah jual 200 lembar BBCA melebihi saham yang Anda pegang pada 14 September 2026 (100 lembar).',
+        row: '2026-09-14,BBCA,jual,200,9500',
       },
     ]);
     await createTrade(h.db, u.id, p.id, {
@@ -157,10 +160,45 @@ describe('CSV import and export', () => {
     expect(later.errors).toEqual([
       {
         line: null,
-        message: expect.stringMatching(/^Impor ditolak karena penjualan BBCA 100 lembar pada 14 September 2026/),
+        message: expect.stringMatching(
+          /^Impor ditolak karena penjualan BBCA 100 lembar pada 14 September 2026.* Ini akibat penjualan BBCA di baris 2\.$/,
+        ),
       },
     ]);
     expect((await listTransactions(h.db, u.id, { portfolioId: p.id })).total).toBe(2);
+  });
+
+  it('quotes each faulty row, escaped and cut short, and names the row behind a knock-on error', async () => {
+    const u = await createUser(h.db);
+    const p = await createTestPortfolio(h.db, u.id, 'Akibat');
+    const file = [
+      'tanggal,kode,jenis,lembar,harga',
+      '2026-03-02,BBCA,beli,100,8950',
+      '2026-03-03,BBCA,beli,500,89\u202E50x',
+      '2026-04-01,BBCA,jual,100,9000',
+      '2026-05-04,BBCA,jual,300,9100',
+      `2026-05-05,BBRI,beli,100,4000${' '.repeat(120)}`,
+      '',
+    ].join('\r\n');
+    const checked = await importTransactions(h.db, u.id, file, { ...preview, portfolioId: p.id });
+    expect(checked).toMatchObject({ ok: false, errorCount: 2 });
+    const [price, sell] = checked.errors;
+    // The refused row is quoted as written, the bidi override made visible.
+    expect(price).toMatchObject({ line: 3, column: 'harga', row: '2026-03-03,BBCA,beli,500,89\\u{202E}50x' });
+    // Row 5 sells more than is held only because row 3's buy was refused and row 4 sold first.
+    expect(sell).toMatchObject({ line: 5, column: 'lembar', row: '2026-05-04,BBCA,jual,300,9100' });
+    expect(sell!.message).toBe(
+      'Jumlah jual 300 lembar BBCA melebihi saham yang Anda pegang pada 4 Mei 2026 (0 lembar). ' +
+        'Ini akibat baris 3 yang ditolak (tidak ikut dihitung) dan penjualan BBCA di baris 4.',
+    );
+    // A long row (here with a column too many) is quoted cut at 80 characters.
+    const long = await importTransactions(
+      h.db,
+      u.id,
+      `tanggal,kode,jenis,lembar,harga\n2026-05-05,BBRI,beli,150,4000,${'x'.repeat(100)}\n`,
+      { ...preview, portfolioId: p.id },
+    );
+    expect(long.errors[0]!.row).toBe(`2026-05-05,BBRI,beli,150,4000,${'x'.repeat(50)}…`);
   });
 
   it('exports a portfolio in the import format, which imports back unchanged', async () => {

@@ -9,7 +9,8 @@ import { tradeValue } from '../../../domain/portfolio/money';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import type { Db, Tx } from '../../db/client';
 import { dailyPrices, emiten, portfolioImports, transactions } from '../../db/schema';
-import { fileHash, readTransactionsCsv, type ImportProblem, type ReadCsv } from './csv';
+import { fileHash, readTransactionsCsv, type CsvTransactionRow, type ImportProblem, type ReadCsv } from './csv';
+import { quoteRow } from '../../../lib/row-quote';
 import {
   byDateAndSeq,
   coveredDividendMessages,
@@ -124,8 +125,58 @@ async function dayRanges(
   return new Map(found.map((r) => [`${r.ticker} ${r.date}`, { low: r.low, high: r.high }]));
 }
 
+/**
+ * The rows of the file behind a sell of `ticker` on `date` exceeding holdings (a knock-on error): rows of
+ * that code refused for their own errors (left out of the count; only those not dated after the sell), and
+ * sells of it counted before (earlier dates, or the same date higher in the file). `line` is the sell's
+ * own row, or null for a sell already in the portfolio.
+ */
+function knockOnCauses(
+  o: { ticker: string; date: string },
+  line: number | null,
+  rows: readonly PreviewRow[],
+  faulty: readonly CsvTransactionRow[],
+): string {
+  const refused = faulty
+    .filter(
+      (f) =>
+        String(f.raw.ticker ?? '')
+          .trim()
+          .toUpperCase() === o.ticker && f.line !== line,
+    )
+    // A refused sell takes nothing away: it cannot be why a later sell has too few shares.
+    .filter(
+      (f) =>
+        !['jual', 'sell'].includes(
+          String(f.raw.type ?? '')
+            .trim()
+            .toLowerCase(),
+        ),
+    )
+    .filter((f) => {
+      const date = String(f.raw.date ?? '');
+      return !(/^\d{4}-\d{2}-\d{2}$/.test(date) && date > o.date);
+    })
+    .map((f) => f.line);
+  const sold = rows
+    .filter((r) => r.type === 'sell' && r.ticker === o.ticker && r.line !== line)
+    .filter((r) => r.date < o.date || (r.date === o.date && (line === null || r.line < line)))
+    .map((r) => r.line);
+  const list = (lines: number[]) => `baris ${lines.slice(0, 3).join(', ')}${lines.length > 3 ? ', …' : ''}`;
+  const parts = [
+    ...(refused.length ? [`akibat ${list(refused)} yang ditolak (tidak ikut dihitung)`] : []),
+    ...(sold.length ? [`${refused.length ? 'dan' : 'akibat'} penjualan ${o.ticker} di ${list(sold)}`] : []),
+  ];
+  return parts.length ? ` Ini ${parts.join(' ')}.` : '';
+}
+
 /** History rules over the portfolio with the file's rows appended (in file order, after existing same-day rows). */
-async function checkHistory(tx: Db | Tx, portfolio: Portfolio, rows: PreviewRow[]): Promise<ImportProblem[]> {
+async function checkHistory(
+  tx: Db | Tx,
+  portfolio: Portfolio,
+  rows: PreviewRow[],
+  faulty: readonly CsvTransactionRow[],
+): Promise<ImportProblem[]> {
   const tickers = [...new Set(rows.map((r) => r.ticker))];
   const before = await loadHistory(tx, portfolio.id, tickers);
   const terms = new Map<string, Awaited<ReturnType<typeof warrantTerms>>>();
@@ -158,10 +209,11 @@ async function checkHistory(tx: Db | Tx, portfolio: Portfolio, rows: PreviewRow[
   );
   for (const o of newOversells(before, after, actions)) {
     const line = o.transactionId.startsWith('row:') ? Number(o.transactionId.slice(4)) : null;
+    const causes = knockOnCauses(o, line, rows, faulty);
     problems.push(
       line === null
-        ? { line: null, message: laterOversellMessage('Impor ditolak', o) }
-        : { line, column: 'lembar', message: ownOversellMessage(o) },
+        ? { line: null, message: laterOversellMessage('Impor ditolak', o) + causes }
+        : { line, column: 'lembar', message: ownOversellMessage(o) + causes },
     );
   }
   const dividendIds = new Set(added.filter((t) => t.type === 'dividend').map((t) => t.id));
@@ -224,6 +276,17 @@ function report(portfolio: Portfolio | null, opts: ImportOptions, c: Partial<Che
   };
 }
 
+/** Each listed problem with a line quotes that line of the file as written (header included). */
+function quoteRows(text: string, problems: ImportProblem[]): void {
+  if (!problems.some((p) => p.line !== null)) return;
+  // Lines as parseCsv counts them: one per line feed.
+  const lines = text.replace(/^\uFEFF/, '').split('\n');
+  for (const p of problems) {
+    const at = p.line === null ? undefined : lines[p.line - 1];
+    if (at !== undefined) p.row = quoteRow(at);
+  }
+}
+
 const errorsMessage = (n: number) =>
   `Ada ${formatNumber(n)} kesalahan; tidak ada transaksi yang diimpor. Perbaiki baris yang disebut lalu impor ulang berkas itu.`;
 
@@ -255,9 +318,11 @@ export async function importTransactions(
     const faulty = new Set(checked.errors.map((e) => e.line));
     const sound = checked.rows.filter((r) => !faulty.has(r.line));
     if (sound.length > 0) {
-      checked.errors.push(...(await checkHistory(tx, portfolio, sound)));
+      const refused = read.rows.filter((r) => faulty.has(r.line));
+      checked.errors.push(...(await checkHistory(tx, portfolio, sound, refused)));
       checked.errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
     }
+    quoteRows(text, [...checked.errors.slice(0, MAX_LISTED), ...checked.warnings.slice(0, MAX_LISTED)]);
     const r = report(portfolio, opts, checked);
     if (!r.ok) return { ...r, message: errorsMessage(r.errorCount) };
     if (opts.preview) return { ...r, message: `${formatNumber(r.rows)} transaksi siap diimpor ke ${portfolio.name}.` };

@@ -21,7 +21,15 @@ import {
   type NonEmitenAnalysis,
 } from '../../content/analyses';
 import { findEmiten, type Emiten } from './market';
-import { adjustedPrice, keyFigures, marketHistory, valuationBands, type Band } from './emiten-figures';
+import {
+  adjustedPrice,
+  keyFigures,
+  marketHistory,
+  valuationBands,
+  type Band,
+  type KeyFigures,
+  type MarketHistory,
+} from './emiten-figures';
 import { isoDay } from './emiten-page';
 import { CATEGORY_LABEL } from '../../../lib/labels';
 import { emitenDirectory } from '../emiten-directory';
@@ -61,6 +69,26 @@ const toBandData = (b: Band): BandData => ({
   points: b.points.map((p) => [p.date, Math.round(p.value * 100) / 100]),
   stats: b.stats,
 });
+
+/**
+ * The valuation island's data from market data alone (no analyst): PER and PBV bands and a DCF seeded
+ * with EPS TTM. What an emiten page without any analysis shows (docs/product.md §10.11).
+ */
+export function marketValuation(
+  history: MarketHistory,
+  figures: KeyFigures,
+): NonNullable<EmitenAnalysisPage['valuation']> {
+  const bands = valuationBands(history);
+  const eps = figures.epsTtm;
+  return {
+    close: figures.close,
+    per: toBandData(bands.per),
+    pbv: toBandData(bands.pbv),
+    dcf: eps !== null && eps > 0 ? { fcfPerShare: Math.round(eps), ...FALLBACK_DCF } : null,
+    dcfSource: 'data',
+    fairValue: null,
+  };
+}
 
 export async function emitenAnalysisPage(
   ticker: string,

@@ -19,6 +19,7 @@ import type { Tier } from '../../../domain/tiers';
 import type { StatusFlags } from '../../../domain/corporate/status';
 import { statusFlagsOf } from '../corporate/status';
 import { canSeeCall } from '../../../domain/analysis-access';
+import { marketValuation, type EmitenAnalysisPage } from './analysis-page';
 
 export interface DividendView extends DividendRow {
   /** Dividend / close on the cum date (or the last close for a dividend still ahead). */
@@ -46,6 +47,8 @@ export interface EmitenPage {
   chartTargets: ChartTarget[];
   /** IDX status flags (docs/product.md §5.7). */
   status: StatusFlags | null;
+  /** PER/PBV bands and a data-seeded DCF when no analysis of the emiten exists (an analysis page has its own). */
+  valuation: EmitenAnalysisPage['valuation'];
 }
 
 /** The calendar date of a frontmatter date (YAML dates are UTC midnight). */
@@ -99,10 +102,12 @@ export async function emitenPage(ticker: string, today: string, viewerTier: Tier
       rating: a.data.rating,
     }))
     .reverse();
+  const figures = keyFigures(history, company.sharesOutstanding);
   return {
     company,
     close: last ? { date: last.date, close: last.close, change: prev ? last.close / prev.close - 1 : null } : null,
-    figures: keyFigures(history, company.sharesOutstanding),
+    figures,
+    valuation: own.length === 0 && figures ? marketValuation(history, figures) : null,
     dividends,
     analyses,
     chartTargets,
