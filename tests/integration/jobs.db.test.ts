@@ -25,6 +25,7 @@ const context = (db: DbHandle['db']): JobContext => ({
   mail: async () => undefined,
   sources: { heldTickers: async () => new Map(), startedCourses: async () => new Map() },
   marketUpdate: async () => null,
+  broadcastRate: { email: 1000, telegram: 1000 },
   report: () => undefined,
 });
 
