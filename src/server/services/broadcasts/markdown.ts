@@ -137,7 +137,7 @@ class Renderer {
     const email = this.target === 'email';
     switch (n.type) {
       case 'paragraph':
-        return this.wrap('p', this.inline(n.children), EMAIL_STYLE.p);
+        return email ? `<p style="${EMAIL_STYLE.p}">${this.inline(n.children)}</p>` : this.inline(n.children);
       case 'heading':
         return email
           ? `<h2 style="${EMAIL_STYLE.h}">${this.inline(n.children)}</h2>`
