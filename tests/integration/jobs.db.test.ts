@@ -78,6 +78,7 @@ describe('job exclusion', () => {
         ['notices', 'done'],
         ['housekeeping', 'locked'],
         ['market-update', 'done'],
+        ['broadcasts', 'done'],
       ]);
       expect(meanwhile[2]!.summary).toBe('running on another server');
       release.open();
