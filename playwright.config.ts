@@ -34,6 +34,7 @@ export const PORTS = {
   deployA: PORT + 23,
   deployB: PORT + 24,
   deployTls: PORT + 25,
+  broadcastsServer: PORT + 26,
   realMarketServer: PORT + 27,
   adminMatrixServer: PORT + 28,
   alertsServer: PORT + 29,
@@ -60,7 +61,7 @@ export const PAYMENT_AND_TELEGRAM_ENV = {
 };
 /** Specs that hold one worker for long (see `projects` below). */
 const LONG_FIRST =
-  /[\\/](two-servers|deploy|market|hardening|payments-unconfigured|reach|real-market|admin-access-matrix|alerts)\.spec\.ts$/;
+  /[\\/](two-servers|deploy|market|hardening|payments-unconfigured|reach|real-market|admin-access-matrix|alerts|broadcasts)\.spec\.ts$/;
 // Each run starts on a fresh embedded database, so the demo data is exactly as generated: a copy of the
 // demo database (with the member pool of tests/e2e/fixtures.ts) that scripts/e2e-data.ts caches.
 const APP_NOW = process.env.APP_NOW ?? '2026-11-20T10:00:00+07:00';

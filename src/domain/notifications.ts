@@ -12,6 +12,7 @@ export const NOTICE_EVENTS = [
   'status-change',
   'rights-deadline',
   'alerts',
+  'announcements',
 ] as const;
 export type NoticeEvent = (typeof NOTICE_EVENTS)[number];
 
@@ -57,6 +58,10 @@ export const EVENT_TEXT: Record<NoticeEvent, { label: string; description: strin
     description:
       'Alert harga, pergerakan, target, analisis baru, dan cum date yang Anda pasang; satu pesan per hari bursa.',
   },
+  announcements: {
+    label: 'Pengumuman dari Telaah',
+    description: 'Kabar dari tim Telaah untuk anggota, misalnya kelas langsung atau perubahan layanan.',
+  },
 };
 
 /**
@@ -73,6 +78,7 @@ const DEFAULTS: Record<NoticeEvent, Record<NoticeChannel, boolean>> = {
   'status-change': { email: true, telegram: true },
   'rights-deadline': { email: true, telegram: true },
   alerts: { email: true, telegram: true },
+  announcements: { email: true, telegram: true },
 };
 
 export type NoticePrefs = Record<NoticeEvent, Record<NoticeChannel, boolean>>;

@@ -56,6 +56,8 @@ const schema = z
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
     APP_NOW: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
     JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+    /** Broadcast emails per second (the SMTP provider's sending limit); Telegram is held to 25 a second. */
+    BROADCAST_EMAILS_PER_SECOND: z.coerce.number().min(0.1).max(1000).default(10),
     /** On SIGTERM, how long requests in flight get to finish before their connections are cut. */
     SHUTDOWN_SECONDS: z.coerce.number().int().min(0).max(600).default(20),
     CONTENT_DIR: z.string().min(1).default('./content'),

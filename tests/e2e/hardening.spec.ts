@@ -86,6 +86,7 @@ const BODY_ROUTES: [string, string][] = [
   ['/admin/anggota/00000000-0000-4000-8000-000000000000', 'application/x-www-form-urlencoded'],
   ['/admin/promo', 'application/x-www-form-urlencoded'],
   ['/admin/uji-coba', 'application/x-www-form-urlencoded'],
+  ['/admin/siaran', 'application/x-www-form-urlencoded'],
   ['/reset-password', 'application/x-www-form-urlencoded'],
   ['/settings/account', 'application/x-www-form-urlencoded'],
   ['/settings/notification', 'application/x-www-form-urlencoded'],

@@ -25,6 +25,7 @@ const context = (db: DbHandle['db']): JobContext => ({
   mail: async () => undefined,
   sources: { heldTickers: async () => new Map(), startedCourses: async () => new Map() },
   marketUpdate: async () => null,
+  broadcastRate: { email: 1000, telegram: 1000 },
   report: () => undefined,
 });
 
@@ -77,6 +78,7 @@ describe('job exclusion', () => {
         ['notices', 'done'],
         ['housekeeping', 'locked'],
         ['market-update', 'done'],
+        ['broadcasts', 'done'],
       ]);
       expect(meanwhile[2]!.summary).toBe('running on another server');
       release.open();

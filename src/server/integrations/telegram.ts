@@ -52,6 +52,8 @@ export interface Telegram {
   /** Answers a webhook request: 401 on a wrong or missing secret (nothing else happens), 400 on a malformed body. */
   handleWebhook(request: Request): Promise<Response>;
   sendMessage(chatId: number, text: string): Promise<void>;
+  /** Sends a message in Telegram's HTML subset (`parse_mode: HTML`; broadcasts). */
+  sendHtml(chatId: number, html: string): Promise<void>;
   /** An invite link whose use creates a join request (the bot then approves or declines), valid until `expiresAt`. */
   createJoinRequestLink(chatId: string, name: string, expiresAt: Date): Promise<string>;
   /** Removes a user from a chat and lifts the ban at once, so they may join again later. */
@@ -170,6 +172,10 @@ export function createTelegram(settings: TelegramSettings, handlers?: BotHandler
     async sendMessage(chatId, text) {
       await pace();
       await call('sendMessage', () => bot.api.sendMessage(chatId, text, REPLY));
+    },
+    async sendHtml(chatId, html) {
+      await pace();
+      await call('sendMessage', () => bot.api.sendMessage(chatId, html, { ...REPLY, parse_mode: 'HTML' }));
     },
     async createJoinRequestLink(chatId, name, expiresAt) {
       const link = await call('createChatInviteLink', () =>

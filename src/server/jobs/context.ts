@@ -10,6 +10,9 @@ import { appUrl } from '../services/telegram/context';
 import { defaultSources, type NoticeSources } from '../services/notifications/lookups';
 import { marketUpdateSettings, type MarketUpdateSettings } from '../services/market-update';
 
+/** Telegram takes about 30 messages a second from a bot; broadcasts stay under it. */
+export const TELEGRAM_BROADCAST_PER_SECOND = 25;
+
 export interface JobContext {
   db: Db;
   now: () => Date;
@@ -24,6 +27,8 @@ export interface JobContext {
    * runs, so a broken holiday file fails that job alone.
    */
   marketUpdate: () => Promise<MarketUpdateSettings | null>;
+  /** Broadcast messages per second and channel. */
+  broadcastRate: { email: number; telegram: number };
   /** Sends a problem a job found to monitoring (a no-op without SENTRY_DSN). */
   report: (message: string, tags: Record<string, string>) => void;
 }
@@ -39,6 +44,7 @@ export async function jobContextFromConfig(db: Db): Promise<JobContext> {
     mail: sendMail,
     sources: defaultSources(db),
     marketUpdate: () => marketUpdateSettings(c),
+    broadcastRate: { email: c.BROADCAST_EMAILS_PER_SECOND, telegram: TELEGRAM_BROADCAST_PER_SECOND },
     // Loaded on first use: Sentry starts only where a problem is reported and SENTRY_DSN is set.
     report: (message, tags) =>
       void import('../integrations/sentry').then((m) => m.captureJobProblem(message, tags)).catch(() => undefined),

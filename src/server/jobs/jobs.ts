@@ -9,7 +9,11 @@ import { purgeUpdates } from '../services/telegram/bot';
 import { runNotices } from '../services/notifications/job';
 import { analysisRootOf, runMarketUpdate } from '../services/market-update';
 import { describeAlertRun, runAlerts } from '../services/alerts';
+import { describeBroadcastRun, runBroadcasts } from '../services/broadcasts';
 import type { JobContext } from './context';
+
+/** How long one pass of the broadcasts job sends before leaving the rest to the next pass. */
+const BROADCAST_PASS_MS = 4 * 60_000;
 
 export interface Job {
   name: string;
@@ -92,6 +96,22 @@ export const JOBS: readonly Job[] = [
         parts.push(describeAlertRun(alerts));
       }
       return parts.join('; ');
+    },
+  },
+  {
+    name: 'broadcasts',
+    lockKey: 5,
+    async run(ctx) {
+      const tg = ctx.telegram?.tg;
+      const s = await runBroadcasts({
+        db: ctx.db,
+        now: ctx.now,
+        appUrl: ctx.appUrl,
+        senders: { mail: ctx.mail, telegram: tg ? (chatId, html) => tg.sendHtml(chatId, html) : null },
+        rate: ctx.broadcastRate,
+        maxMs: BROADCAST_PASS_MS,
+      });
+      return describeBroadcastRun(s);
     },
   },
 ];

@@ -18,9 +18,10 @@ import { lessonDrafts, newLessons } from './events/lessons';
 import { statusChangesOn, statusDrafts } from './events/status';
 import { rightsDeadlines, rightsDrafts, type RightsDeadline } from './events/rights';
 
-// Alerts are delivered by the alert run after a day's data lands (services/alerts), not by this job.
-type JobEvent = Exclude<NoticeEvent, 'alerts'>;
-const JOB_EVENTS = NOTICE_EVENTS.filter((e): e is JobEvent => e !== 'alerts');
+// Alerts are delivered by the alert run after a day's data lands (services/alerts), announcements by the
+// broadcasts job (services/broadcasts), not by this job.
+type JobEvent = Exclude<NoticeEvent, 'alerts' | 'announcements'>;
+const JOB_EVENTS = NOTICE_EVENTS.filter((e): e is JobEvent => e !== 'alerts' && e !== 'announcements');
 
 export interface NoticeJobDeps {
   db: Db;
