@@ -1,5 +1,5 @@
 /**
- * Broadcasts (docs/product.md §6, decision 0038): who a message goes to and what became of each delivery.
+ * Broadcasts (docs/product.md §6, decision 0039): who a message goes to and what became of each delivery.
  * Pure rules; the service snapshots the audience and the job delivers.
  */
 import type { Tier } from './tiers';

@@ -5,7 +5,7 @@ import type { NoticeChannel } from '../../../domain/notifications';
 import type { BroadcastAudience, DeliveryStatus } from '../../../domain/broadcasts';
 
 /**
- * A message an admin sent to members (docs/product.md §6, decision 0038): its Markdown as written and the
+ * A message an admin sent to members (docs/product.md §6, decision 0039): its Markdown as written and the
  * audience chosen. `sendKey` comes from the preview form, so a second submit of the same preview sends
  * nothing. `finishedAt` is set once no delivery is pending or being sent.
  */

@@ -2,7 +2,7 @@
  * The broadcasts job: delivers the pending rows of every unfinished broadcast, oldest first, in batches,
  * at a bounded rate per channel. Each row is claimed (`pending` → `sending`, committed) before its
  * provider is called and marked `sent` or `failed` after, so a crash can never send it twice: a row a
- * later run finds in `sending` was cut off and becomes `uncertain`, never sent again (decision 0038).
+ * later run finds in `sending` was cut off and becomes `uncertain`, never sent again (decision 0039).
  * Preferences are read again per batch, so a member who turned announcements off after the send is
  * skipped.
  */
