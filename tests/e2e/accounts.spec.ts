@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, expect, freshMember, latestMailTo, signIn, signOut, test } from './fixtures';
+import { DEMO, DEMO_PASSWORD, expect, freshMember, latestMailTo, signIn, signInAdmin, signOut, test } from './fixtures';
 
 test.describe('akun demo', () => {
   for (const [role, email] of Object.entries(DEMO)) {
@@ -137,7 +137,7 @@ test('admin masuk sebagai anggota, melihat spanduk, aksi sensitif ditolak, log a
   browser,
 }) => {
   const target = await freshMember(await browser.newPage(), { name: 'Gina Dibantu' });
-  await signIn(page, DEMO.admin);
+  await signInAdmin(page);
   const member = await startImpersonating(page, target.email, 'Gina Dibantu');
   await expect(page).toHaveURL(/\/portofolio\/all$/);
   const banner = page.getByRole('status').filter({ hasText: 'Anda sedang masuk sebagai' });
@@ -177,7 +177,7 @@ test('admin masuk sebagai anggota, melihat spanduk, aksi sensitif ditolak, log a
 });
 
 test('admin tidak dapat diimpersonasi dan anggota biasa mendapat 404 di rute impersonasi', async ({ page }) => {
-  await signIn(page, DEMO.admin);
+  await signInAdmin(page);
   await page.goto('/impersonate?q=admin%40telaah');
   await expect(page.getByText('Admin tidak dapat diimpersonasi.')).toBeVisible();
   const malformed = await page.request.post('/api/impersonate/start', {
