@@ -13,7 +13,7 @@ import pg from 'pg';
 import { createDemoDatabase } from './e2e/demo-data';
 
 /** The maintenance connection that creates and drops the databases: TEST_DATABASE_URL, else the local server's. */
-export const POSTGRES_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const POSTGRES_ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface SpecDatabase {
   /** The database's name: `telaah_<prefix>_<10 hex digits>`. */
@@ -29,7 +29,7 @@ export interface SpecDatabase {
 }
 
 /** Runs one statement on the server of `adminUrl`, on a connection of its own. */
-export async function postgresAdmin(statement: string, adminUrl = POSTGRES_ADMIN_URL): Promise<void> {
+async function postgresAdmin(statement: string, adminUrl = POSTGRES_ADMIN_URL): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {

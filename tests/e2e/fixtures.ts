@@ -166,7 +166,7 @@ export interface Admin extends Member {
 }
 
 /** The demo admin as `npm start` loads it (password `telaah-demo`, the published TOTP secret). */
-export const DEMO_ADMIN: Admin = {
+const DEMO_ADMIN: Admin = {
   email: DEMO.admin,
   password: DEMO_PASSWORD,
   name: 'Admin Telaah',
