@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import { DEMO, DEMO_PASSWORD, expect, freshMember, latestMailTo, signIn, signInAdmin, signOut, test } from './fixtures';
 
+// The demo accounts as docs/product.md §9 publishes them; the admin's code step uses the published TOTP
+// secret. The only story that signs in as the demo admin: every other admin story claims one of the pool.
 test.describe('akun demo', () => {
   for (const [role, email] of Object.entries(DEMO)) {
     test(`anggota demo ${role} masuk lewat formulir dan mendarat di portofolio`, async ({ page }) => {

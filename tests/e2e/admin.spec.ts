@@ -99,9 +99,7 @@ test('konsol admin: 404 untuk anonim, setiap tingkat anggota, dan admin yang sed
 }) => {
   const member = await freshMember(page);
   await signOut(page);
-  // The one story on the suite's server that signs in as the demo admin, as docs/product.md §9 publishes it
-  // (password `telaah-demo`, the published TOTP secret); every other admin story claims one of the pool.
-  await signIn(page, DEMO.admin);
+  await signInAdmin(page);
   await page.goto(`/admin/anggota?q=${encodeURIComponent(member.email)}`);
   const href = await page.getByRole('link', { name: member.name }).first().getAttribute('href');
   const memberId = href!.split('/').at(-1)!;

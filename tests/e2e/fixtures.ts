@@ -9,7 +9,7 @@
  * Stories run on two workers in any order against one server: a story that changes a member's data,
  * sessions or tier uses its own fresh member; only read-only stories use the shared demo accounts. Every
  * admin story claims a pool admin: a TOTP code works once per account, so stories sharing one admin would
- * race for each 30-second step. One story signs in as the demo admin, as docs/product.md §9 publishes it.
+ * race for each 30-second step. Only the `akun demo` stories (accounts.spec.ts) sign in as the demo admin.
  */
 import { test as base, expect, type Page } from '@playwright/test';
 import { randomInt, randomUUID } from 'node:crypto';
