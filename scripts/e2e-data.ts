@@ -2,8 +2,10 @@
  * Prepares the embedded data folder of a server under e2e test, before the server starts
  * (docs/decisions/0029-e2e-member-pool-and-demo-copy.md): copies into DATA_DIR the demo database cached
  * for this APP_NOW and these sources (scripts/lib/demo-cache.ts). When there is none yet, it is built
- * once: the demo data (scripts/lib/demo.ts, as `npm start` loads it) and the pool of verified members per
- * tier (scripts/lib/member-pool.ts, listed in `e2e-pool.json` for tests/e2e/fixtures.ts).
+ * once: the demo data (scripts/lib/demo.ts, as `npm start` loads it), the pool of verified members per
+ * tier (scripts/lib/member-pool.ts) and the pool of admins with two factors (scripts/lib/admin-pool.ts),
+ * both listed in `e2e-pool.json` for tests/e2e/fixtures.ts. Only this script writes the pools: `npm start`
+ * and `npm run seed` load the demo data alone.
  *
  * `node --import tsx scripts/e2e-data.ts` with DATA_DIR (a new or empty folder: one holding a database is
  * kept) and APP_NOW set;
@@ -26,14 +28,17 @@ async function buildCache(cached: string, appUrl: string): Promise<void> {
   const { openDatabase } = await import('../src/server/db/client');
   const { now } = await import('../src/server/config');
   const { demoChoice, ensureDemoData } = await import('./lib/demo');
-  const { seedMemberPool } = await import('./lib/member-pool');
+  const { seedAdminPool, seedMemberPool } = await import('./lib/member-pool');
   const handle = await openDatabase({ databaseUrl: '', dataDir: build });
   try {
     await ensureDemoData(handle, demoChoice([]));
     const started = performance.now();
     const pool = await seedMemberPool(handle.db, now(), appUrl);
+    pool.admins = await seedAdminPool(handle.db, now());
     writeFileSync(path.join(build, POOL_FILE), JSON.stringify(pool, null, 1));
-    console.log(`e2e data: ${pool.members.length} pool members written in ${seconds(started)}`);
+    console.log(
+      `e2e data: ${pool.members.length} pool members and ${pool.admins.length} admins written in ${seconds(started)}`,
+    );
   } finally {
     await handle.close();
   }

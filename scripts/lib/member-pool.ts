@@ -12,6 +12,8 @@ import { payments, users } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/auth/password';
 import { findPlan } from '../../src/domain/plans';
 import { fulfil } from '../../src/server/services/payments/fulfil';
+import { enableTwoFactorWithSecret } from '../../src/server/services/two-factor';
+import { ADMIN_POOL_SIZE, adminPoolEmail, adminPoolName, adminPoolSecret, type PoolAdmin } from './admin-pool';
 
 export type PoolTier = 'gratis' | 'reguler' | 'premium';
 
@@ -22,11 +24,15 @@ export interface PoolMember {
   tier: PoolTier;
 }
 
-/** What tests/e2e/fixtures.ts reads: the members, and the password and name they all start with. */
+/**
+ * What tests/e2e/fixtures.ts reads: the members, the password and name they all start with, and the pool's
+ * admins (scripts/lib/admin-pool.ts; their TOTP secrets follow from their addresses).
+ */
 export interface PoolManifest {
   password: string;
   name: string;
   members: PoolMember[];
+  admins: PoolAdmin[];
 }
 
 export const POOL_PASSWORD = 'sate-padang-2026';
@@ -56,7 +62,27 @@ export async function seedMemberPool(
       members.push({ email, password: POOL_PASSWORD, name: POOL_NAME, tier });
     }
   }
-  return { password: POOL_PASSWORD, name: POOL_NAME, members };
+  return { password: POOL_PASSWORD, name: POOL_NAME, members, admins: [] };
+}
+
+/**
+ * Writes the pool's admins into `db`: verified accounts with the admin role and two factors on with the
+ * secret adminPoolSecret() derives, as the demo admin has (enableTwoFactorWithSecret(), no recovery codes).
+ */
+export async function seedAdminPool(db: Db, now: Date, size = ADMIN_POOL_SIZE): Promise<PoolAdmin[]> {
+  const passwordHash = await hashPassword(POOL_PASSWORD);
+  const admins: PoolAdmin[] = [];
+  for (let i = 0; i < size; i++) {
+    const email = adminPoolEmail(i);
+    const name = adminPoolName(i);
+    const [user] = await db
+      .insert(users)
+      .values({ email, name, role: 'admin', passwordHash, emailVerifiedAt: now })
+      .returning({ id: users.id });
+    await enableTwoFactorWithSecret(db, user!.id, adminPoolSecret(email), now);
+    admins.push({ email, password: POOL_PASSWORD, name });
+  }
+  return admins;
 }
 
 async function payOneMonth(db: Db, userId: string, tier: Exclude<PoolTier, 'gratis'>, now: Date, baseUrl: string) {

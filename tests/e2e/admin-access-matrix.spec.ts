@@ -3,11 +3,12 @@
  * without a second factor and an admin while impersonating get 404 on every admin route and admin API,
  * for GET and POST alike; only an admin with two factors opens them. The routes are read from
  * `src/pages/admin` (and `src/pages/api/admin`, `src/pages/api/impersonate`), so a new page is covered
- * without editing this file. Runs on a server of its own, whose database holds the demo accounts and an
- * admin who never turned two factors on.
+ * without editing this file. Runs on a server of its own, whose database holds the demo accounts, an
+ * admin who never turned two factors on, and a few admins with them (scripts/lib/admin-pool.ts), one
+ * claimed per story.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
@@ -16,7 +17,9 @@ import { openDatabase } from '../../src/server/db/client';
 import { users } from '../../src/server/db/schema';
 import { loadDemoAccounts, DEMO_PASSWORD } from '../../src/server/demo/accounts';
 import { hashPassword } from '../../src/server/auth/password';
-import { DEMO, expect, signIn, test } from './fixtures';
+import { POOL_FILE } from '../../scripts/lib/demo-cache';
+import { seedAdminPool, type PoolManifest } from '../../scripts/lib/member-pool';
+import { claimAdmin, DEMO, expect, signIn, test } from './fixtures';
 
 test.describe.configure({ mode: 'default' });
 
@@ -69,20 +72,34 @@ async function statuses(page: Page, skip: string[] = []): Promise<Record<string,
 
 const all404 = (s: Record<string, number>) => Object.fromEntries(Object.keys(s).map((k) => [k, 404]));
 
-async function signedIn(browser: Browser, email: string | null): Promise<Page> {
+async function signedIn(browser: Browser, email: string | null, password = DEMO_PASSWORD): Promise<Page> {
   const ctx = await browser.newContext({ baseURL: ORIGIN });
   const page = await ctx.newPage();
-  if (email) await signIn(page, email, DEMO_PASSWORD);
+  if (email) await signIn(page, email, password);
   else await page.goto('/');
   return page;
 }
 
+/** An admin with two factors of the story's own, from the pool this spec's database holds, signed in. */
+async function signedInAdmin(browser: Browser): Promise<Page> {
+  const admin = claimAdmin(dataDir);
+  return signedIn(browser, admin.email, admin.password);
+}
+
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  // The database first (migrated, the demo accounts and an admin without two factors), then its server.
+  // The database first (migrated, the demo accounts, an admin without two factors and a few pool admins
+  // with them, listed for claimAdmin()), then its server.
   const h = await openDatabase({ dataDir });
   try {
     const ids = await loadDemoAccounts(h.db, new Date());
+    const pool: PoolManifest = {
+      password: '',
+      name: '',
+      members: [],
+      admins: await seedAdminPool(h.db, new Date(), 4),
+    };
+    writeFileSync(path.join(dataDir, POOL_FILE), JSON.stringify(pool));
     memberId = ids.get(DEMO.gratis)!;
     await h.db.insert(users).values({
       email: NO_FACTOR_ADMIN,
@@ -120,7 +137,7 @@ test('rute admin dibaca dari src/pages/admin dan terbuka untuk admin dengan dua 
   expect(routes).toEqual(
     expect.arrayContaining(['/admin', '/admin/anggota', `/admin/anggota/${memberId}`, '/admin/ringkasan.csv']),
   );
-  const admin = await signedIn(browser, DEMO.admin);
+  const admin = await signedInAdmin(browser);
   for (const route of routes.filter((r) => !r.startsWith('/api/'))) {
     expect((await admin.request.get(route, { maxRedirects: 0 })).status(), route).toBe(200);
   }
@@ -140,7 +157,7 @@ test('404 di setiap rute admin untuk anonim, anggota, admin tanpa dua langkah, d
   }
 
   // The admin with two factors while impersonating: every route is 404 but the one that ends it.
-  const admin = await signedIn(browser, DEMO.admin);
+  const admin = await signedInAdmin(browser);
   await admin.goto(`/impersonate?q=${encodeURIComponent(DEMO.gratis)}`);
   await admin.getByRole('button', { name: 'Masuk sebagai Gita Gratis' }).click();
   await expect(admin.getByRole('button', { name: 'Akhiri impersonasi', exact: true })).toBeVisible();

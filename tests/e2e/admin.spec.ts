@@ -9,6 +9,7 @@ import {
   expect,
   freshMember,
   signIn,
+  signInAdmin,
   signOut,
   test,
   totpNow,
@@ -98,7 +99,7 @@ test('konsol admin: 404 untuk anonim, setiap tingkat anggota, dan admin yang sed
 }) => {
   const member = await freshMember(page);
   await signOut(page);
-  await signIn(page, DEMO.admin);
+  await signInAdmin(page);
   await page.goto(`/admin/anggota?q=${encodeURIComponent(member.email)}`);
   const href = await page.getByRole('link', { name: member.name }).first().getAttribute('href');
   const memberId = href!.split('/').at(-1)!;
@@ -131,7 +132,7 @@ test('admin memberi akses Premium 30 hari; anggota melihatnya dan tindakan terca
   const memberPage = await ctx.newPage();
   const member = await freshMember(memberPage);
 
-  await signIn(page, DEMO.admin);
+  await signInAdmin(page);
   await page.goto('/admin/anggota');
   await page.getByLabel('Nama atau email').fill(member.email);
   await page.getByRole('search', { name: 'Anggota' }).getByRole('button', { name: 'Cari' }).click();

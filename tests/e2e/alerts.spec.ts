@@ -11,27 +11,24 @@
  * the server keeps serving.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from '@playwright/test';
-import pg from 'pg';
 import { PORTS } from '../../playwright.config';
 import { SERVER_NODE_FLAGS } from '../../scripts/lib/server-flags.mjs';
 import { expect, freshMember, outbox, test, type Member } from './fixtures';
 import { TELEGRAM_E2E } from './telegram-env';
 import { widgetQuery, type TgUser } from '../fixtures/telegram';
+import { specDatabase } from '../postgres-databases';
 
 // This spec starts a server of its own: its stories run in declaration order, in one worker.
 test.describe.configure({ mode: 'default' });
 
 const PORT = PORTS.alertsServer;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB_NAME = `telaah_alerts_${randomBytes(5).toString('hex')}`;
-const DATABASE_URL = Object.assign(new URL(ADMIN_URL), { pathname: `/${DB_NAME}` }).toString();
+const database = specDatabase('alerts');
 const STAND_IN = `http://127.0.0.1:${PORTS.telegram}`;
 // The demo market is loaded as of the 19th at noon (its last close is the 19th); the server's "now" is the
 // evening of the 20th, after the close.
@@ -46,7 +43,7 @@ let log = '';
 const env = (now: string): NodeJS.ProcessEnv => {
   const e: NodeJS.ProcessEnv = {
     ...process.env,
-    DATABASE_URL,
+    DATABASE_URL: database.url,
     DATA_DIR: dataDir,
     APP_URL: ORIGIN,
     APP_NOW: now,
@@ -66,16 +63,6 @@ const env = (now: string): NodeJS.ProcessEnv => {
     TELEGRAM_API_ROOT: STAND_IN,
   };
 };
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Writes the day's closes as the `files` feed's `prices` file of that day. */
 function dayFile(day: string, closes: Record<string, number>): string {
@@ -122,7 +109,7 @@ const watchers: Watcher[] = [];
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  await admin(`CREATE DATABASE ${DB_NAME}`);
+  await database.create();
   const seeded = await run('npx', ['tsx', 'scripts/seed.ts', '--allow-database-url'], {
     env: env('2026-11-19T12:00:00+07:00'),
   });
@@ -141,7 +128,7 @@ test.afterAll(async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
   }
-  await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  await database.drop();
 });
 
 async function newWatcher(browser: Browser, width: number, telegramId: number): Promise<Watcher> {

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEMO, expect, freshMember, signIn, signOut, test } from './fixtures';
+import { DEMO, expect, freshMember, signIn, signInAdmin, signOut, test } from './fixtures';
 import { filesUnder, lessonTexts, type LessonText } from './lesson-text';
 
 const LESSONS = lessonTexts();
@@ -178,7 +178,7 @@ test('API kemajuan belajar menolak permintaan yang tidak sah dengan pesan berbah
 });
 
 test('admin yang masuk sebagai anggota bisa melihat kemajuan, tetapi tidak mengubahnya', async ({ page, baseURL }) => {
-  await signIn(page, DEMO.admin);
+  await signInAdmin(page);
   await page.goto('/impersonate?q=reguler');
   await page.getByRole('button', { name: /Masuk sebagai Rudi Reguler/ }).click();
   const lesson = ofCourse('membaca-laporan-keuangan')[0]!;

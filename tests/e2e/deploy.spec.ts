@@ -5,41 +5,27 @@
  * server stopped with SIGTERM answers every request it has received; a rolling restart of one server
  * under load (taken out of nginx's rotation, stopped, started, put back) loses no request.
  *
- * PostgreSQL: TEST_DATABASE_URL (as for the database tests), else the local server's default database;
- * the story creates a database of its own and drops it afterwards.
+ * PostgreSQL: a database of the story's own (tests/postgres-databases.ts), dropped afterwards.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { PORTS } from '../../playwright.config';
 import { SERVER_NODE_FLAGS } from '../../scripts/lib/server-flags.mjs';
 import { startNginx, type Nginx } from '../nginx';
 import { DEMO, DEMO_PASSWORD, expect, test } from './fixtures';
-import { createDemoDatabase } from './demo-data';
+import { specDatabase } from '../postgres-databases';
 
 test.describe.configure({ mode: 'default' });
 test.use({ ignoreHTTPSErrors: true });
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PUBLIC = `https://localhost:${PORTS.deployTls}`;
 const APP_NOW = process.env.APP_NOW ?? '2026-11-20T10:00:00+07:00';
-const DB_NAME = `telaah_deploy_${randomBytes(5).toString('hex')}`;
-const DATABASE_URL = Object.assign(new URL(ADMIN_URL), { pathname: `/${DB_NAME}` }).toString();
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const database = specDatabase('deploy');
+const DATABASE_URL = database.url;
 
 interface AppServer {
   child: ChildProcess;
@@ -111,7 +97,7 @@ test.describe('di balik nginx dengan TLS', () => {
   test.beforeAll(async () => {
     test.setTimeout(300_000);
     // The database starts as a copy of the demo data (a template, loaded once): `--demo` finds it loaded.
-    await createDemoDatabase(ADMIN_URL, DB_NAME, APP_NOW);
+    await database.createWithDemo(APP_NOW);
     a = await startServer(PORTS.deployA, ['--demo']);
     b = await startServer(PORTS.deployB);
     nginx = await startNginx(PORTS.deployTls, [PORTS.deployA, PORTS.deployB]);
@@ -122,7 +108,7 @@ test.describe('di balik nginx dengan TLS', () => {
     await nginx?.stop();
     for (const s of [a, b]) s?.child.kill('SIGTERM');
     await Promise.all([a, b].map((s) => s?.exited));
-    await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+    await database.drop();
   });
 
   test('formulir masuk dari peramban lewat proksi TLS diterima, bukan 403', async ({ page }) => {

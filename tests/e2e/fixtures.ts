@@ -3,10 +3,13 @@
  * violation in any page it opened), sign in the way a member does (through the /sign-in form), hand a
  * story that writes a fresh member of its own (from the pool of verified members seeded before the server
  * started, or a real sign-up verified through the emailed link and optionally paid up to a tier through
- * the Stripe stand-in), and read the mail outbox of the server under test.
+ * the Stripe stand-in), hand a story an admin of its own with two factors (claimAdmin(), signInAdmin(), from
+ * the pool of admins seeded with the members), and read the mail outbox of the server under test.
  *
  * Stories run on two workers in any order against one server: a story that changes a member's data,
- * sessions or tier uses its own fresh member; only read-only stories use the shared demo accounts.
+ * sessions or tier uses its own fresh member; only read-only stories use the shared demo accounts. Every
+ * admin story claims a pool admin: a TOTP code works once per account, so stories sharing one admin would
+ * race for each 30-second step. Only the `akun demo` stories (accounts.spec.ts) sign in as the demo admin.
  */
 import { test as base, expect, type Page } from '@playwright/test';
 import { randomInt, randomUUID } from 'node:crypto';
@@ -14,6 +17,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { Secret, TOTP } from 'otpauth';
+import { adminPoolSecret } from '../../scripts/lib/admin-pool';
 import { POOL_FILE } from '../../scripts/lib/demo-cache';
 
 export { expect };
@@ -76,33 +80,52 @@ export function totpNow(secret: string, offset = 0): string {
 }
 
 /**
- * Tries of the code step before giving up: two codes per 30-second step. A code works once per account
- * and each accepted step must be newer than the last, so the demo admin signs in at most about twice per
- * step across all workers; with a dozen admin stories, one may lose the race for several steps in a row
- * (seen in a full run with 8 tries). 24 tries wait at most six minutes, added to the story's budget.
+ * Tries of the code step before giving up. Each story signs in as an admin of its own (claimAdmin()), so
+ * the first code normally works: the server accepts the step before and after its own, so a step that
+ * rolls over mid-submit still passes. A code is refused when its step was already used on this account
+ * (a second sign-in in the same 30 s, or an enrolment's code): the next try takes the next step, waiting for
+ * it when it is not yet accepted. Four tries cover a refusal, a wait and one more refusal.
  */
-const ADMIN_CODE_ATTEMPTS = 24;
+const ADMIN_CODE_ATTEMPTS = 4;
+
+/** The newest TOTP step each account (origin and secret) accepted from this worker. */
+const stepsTaken = new Map<string, number>();
+
+const stepOf = (ms: number) => Math.floor(ms / 30_000);
 
 /**
- * Waits for the authenticator's next 30-second step (its clock, not the page). The wait is added to the
- * story's time budget: with stories set up in seconds, more of them sign in as the demo admin in the same
- * step, and a story that waited most of one for a code would otherwise time out in its own steps.
+ * The code to answer next for `account` (its origin and secret): the current step's, or the one after the
+ * newest step this worker saw it take, waiting for the authenticator's next step when that one is not yet
+ * accepted. The wait is added to the story's time budget.
  */
-async function waitForNextStep(): Promise<void> {
-  const ms = 30_000 - (Date.now() % 30_000) + 200;
-  const info = test.info();
-  if (info.timeout > 0) info.setTimeout(info.timeout + ms);
-  await new Promise((r) => setTimeout(r, ms));
+async function nextCode(account: string, secret: string): Promise<{ code: string; step: number }> {
+  const taken = stepsTaken.get(account) ?? 0;
+  let now = Date.now();
+  // The server accepts a step up to one ahead of its own: wait until step `taken` has begun.
+  if (stepOf(now) < taken) {
+    const ms = taken * 30_000 - now + 200;
+    const info = test.info();
+    if (info.timeout > 0) info.setTimeout(info.timeout + ms);
+    await new Promise((r) => setTimeout(r, ms));
+    now = Date.now();
+  }
+  const step = Math.max(stepOf(now), taken + 1);
+  const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({
+    timestamp: step * 30_000,
+  });
+  return { code, step };
 }
 
 /**
- * Answers the code step of a sign-in. A code works once per account, and parallel stories sign in as the
- * demo admin in the same 30 seconds: a refused code is followed by the next step's, then by waiting for
- * a fresh step.
+ * Answers the code step of a sign-in with a code of `secret`; a refused code is followed by the next
+ * step's (see ADMIN_CODE_ATTEMPTS).
  */
 export async function enterSecondFactor(page: Page, secret: string): Promise<void> {
+  const account = `${new URL(page.url()).origin} ${secret}`;
   for (let attempt = 0; attempt < ADMIN_CODE_ATTEMPTS; attempt++) {
-    await page.getByLabel('Kode', { exact: true }).fill(totpNow(secret, attempt % 2));
+    const { code, step } = await nextCode(account, secret);
+    stepsTaken.set(account, step);
+    await page.getByLabel('Kode', { exact: true }).fill(code);
     const answer = page.waitForResponse(
       (r) => r.url().includes('/sign-in/two-factor') && r.request().method() === 'POST',
     );
@@ -112,8 +135,6 @@ export async function enterSecondFactor(page: Page, secret: string): Promise<voi
     await page.waitForLoadState();
     if (!new URL(page.url()).pathname.startsWith('/sign-in/two-factor')) return;
     await expect(page.getByRole('alert')).toBeVisible();
-    // Both codes taken: wait for the authenticator's next step (its clock, not the page).
-    if (attempt % 2 === 1) await waitForNextStep();
   }
   throw new Error('The second factor was refused every time');
 }
@@ -122,35 +143,89 @@ export async function enterSecondFactor(page: Page, secret: string): Promise<voi
  * The code step for a sign-in made outside a browser (`cookie`: the session cookie the password step
  * set), retried as enterSecondFactor() does.
  */
-export async function postSecondFactor(
-  baseURL: string,
-  cookie: string,
-  secret = DEMO_ADMIN_TOTP_SECRET,
-): Promise<void> {
+export async function postSecondFactor(baseURL: string, cookie: string, secret: string): Promise<void> {
+  const account = `${new URL(baseURL).origin} ${secret}`;
   for (let attempt = 0; attempt < ADMIN_CODE_ATTEMPTS; attempt++) {
+    const { code, step } = await nextCode(account, secret);
+    stepsTaken.set(account, step);
     const res = await fetch(`${baseURL}/sign-in/two-factor`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: baseURL, cookie },
-      body: new URLSearchParams({ code: totpNow(secret, attempt % 2) }),
+      body: new URLSearchParams({ code }),
       redirect: 'manual',
     });
     await res.arrayBuffer();
     if (res.status === 303) return;
-    // Both codes taken: wait for the authenticator's next step (its clock, not the page).
-    if (attempt % 2 === 1) await waitForNextStep();
   }
   throw new Error('The second factor was refused every time');
 }
 
-/** Signs in through the form (with the code step for the demo admin) and waits until the member has landed. */
+/** An admin with two factors on: the address and password to sign in with, and the TOTP secret. */
+export interface Admin extends Member {
+  totpSecret: string;
+}
+
+/** The demo admin as `npm start` loads it (password `telaah-demo`, the published TOTP secret). */
+const DEMO_ADMIN: Admin = {
+  email: DEMO.admin,
+  password: DEMO_PASSWORD,
+  name: 'Admin Telaah',
+  totpSecret: DEMO_ADMIN_TOTP_SECRET,
+};
+
+/** The admins claimed in this worker, by address: signIn() answers their code step. */
+const claimedAdmins = new Map<string, Admin>([[DEMO_ADMIN.email, DEMO_ADMIN]]);
+
+/**
+ * Takes an admin of the pool (scripts/lib/admin-pool.ts) that no story has taken yet, in this worker or
+ * another, of the server whose data folder is `dataDir` (the suite's by default; a spec's own server
+ * started on a copy of the demo database has the pool too). Claimed as freshMember() claims members; an
+ * admin is the story's alone for the run, so its sign-ins compete with no other story's for a TOTP step.
+ * Throws when the server has no pool or the pool is used up (raise ADMIN_POOL_SIZE).
+ */
+export function claimAdmin(dataDir = process.env.E2E_DATA_DIR ?? ''): Admin {
+  const pool = readPool(dataDir);
+  if (!pool) throw new Error(`No e2e pool in ${dataDir}: start the server on scripts/e2e-data.ts's database`);
+  const claims = path.join(dataDir, 'e2e-pool-claims');
+  mkdirSync(claims, { recursive: true });
+  for (const a of pool.admins ?? []) {
+    try {
+      writeFileSync(path.join(claims, a.email), test.info().titlePath.join(' › '), { flag: 'wx' });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'EEXIST') continue;
+      throw err;
+    }
+    const admin = { ...a, totpSecret: adminPoolSecret(a.email) };
+    claimedAdmins.set(admin.email, admin);
+    return admin;
+  }
+  throw new Error(`The admin pool of ${dataDir} is used up: raise ADMIN_POOL_SIZE (scripts/lib/admin-pool.ts)`);
+}
+
+/**
+ * An admin of the story's own (claimAdmin()), signed in on `page` through the form and its code step,
+ * landing on `callbackUrl` when given. `dataDir`: the data folder of the server `page` is on, when it is a
+ * spec's own.
+ */
+export async function signInAdmin(page: Page, opts: { callbackUrl?: string; dataDir?: string } = {}): Promise<Admin> {
+  const admin = claimAdmin(opts.dataDir);
+  await signIn(page, admin.email, admin.password, opts.callbackUrl);
+  return admin;
+}
+
+/**
+ * Signs in through the form and waits until the member has landed; for an admin (the demo admin, or one
+ * this story claimed) it answers the code step too.
+ */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD, callbackUrl?: string): Promise<void> {
   await page.goto(callbackUrl ? `/sign-in?callbackUrl=${encodeURIComponent(callbackUrl)}` : '/sign-in');
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Kata sandi', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Masuk', exact: true }).click();
-  if (email === DEMO.admin) {
+  const admin = claimedAdmins.get(email);
+  if (admin) {
     await expect(page).toHaveURL(/\/sign-in\/two-factor/);
-    await enterSecondFactor(page, DEMO_ADMIN_TOTP_SECRET);
+    await enterSecondFactor(page, admin.totpSecret);
   }
   await expect(page).not.toHaveURL(/\/sign-in/);
 }
@@ -261,18 +336,29 @@ interface PoolMember extends Member {
   tier: 'gratis' | PaidTier;
 }
 
-let poolCache: PoolMember[] | null | undefined;
+/** DATA_DIR/e2e-pool.json: the pool's members and admins (scripts/lib/member-pool.ts). */
+interface Pool {
+  members: PoolMember[];
+  admins?: Member[];
+}
+
+const pools = new Map<string, Pool | null>();
+
+/** The pool of the server whose data folder is `dataDir`, or null when it was started without one. */
+function readPool(dataDir: string): Pool | null {
+  if (!pools.has(dataDir)) {
+    try {
+      pools.set(dataDir, JSON.parse(readFileSync(path.join(dataDir, POOL_FILE), 'utf8')) as Pool);
+    } catch {
+      pools.set(dataDir, null);
+    }
+  }
+  return pools.get(dataDir)!;
+}
 
 /** The pool's members, or null when the server under test was started without one. */
 function poolMembers(): PoolMember[] | null {
-  if (poolCache !== undefined) return poolCache;
-  try {
-    const file = path.join(process.env.E2E_DATA_DIR ?? '', POOL_FILE);
-    poolCache = (JSON.parse(readFileSync(file, 'utf8')) as { members: PoolMember[] }).members;
-  } catch {
-    poolCache = null;
-  }
-  return poolCache;
+  return readPool(process.env.E2E_DATA_DIR ?? '')?.members ?? null;
 }
 
 /**

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { PAYMENT_AND_TELEGRAM_ENV, PORTS } from '../../playwright.config';
-import { DEMO, DEMO_PASSWORD, expect, postSecondFactor, test } from './fixtures';
+import { claimAdmin, DEMO, DEMO_PASSWORD, expect, postSecondFactor, test } from './fixtures';
 import { postChunked } from '../chunked-post';
 import { getFrom, stallBodies } from '../stalled-bodies';
 import { demoDataDir } from './demo-data';
@@ -23,6 +23,8 @@ const MB = 1024 * 1024;
 interface Server {
   child: ChildProcess;
   log: () => string;
+  /** Its data folder: a copy of the demo database, with the e2e pool of tests/e2e/fixtures.ts. */
+  dataDir: string;
 }
 
 let server: Server;
@@ -30,14 +32,15 @@ let server: Server;
 async function startServer(): Promise<Server> {
   let log = '';
   const APP_NOW = '2026-11-20T10:00:00+07:00';
+  // The cached demo database, copied: start.ts finds it loaded.
+  const dataDir = await demoDataDir('telaah-hardening-', APP_NOW);
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     env: {
       ...process.env,
       PORT: String(PORT),
       HOST: '127.0.0.1',
       APP_URL: BASE,
-      // The cached demo database, copied: start.ts finds it loaded.
-      DATA_DIR: await demoDataDir('telaah-hardening-', APP_NOW),
+      DATA_DIR: dataDir,
       DATABASE_URL: '',
       NODE_ENV: 'test',
       AUTH_SECRET: 'e2e-secret-not-for-production-0123456789',
@@ -51,7 +54,7 @@ async function startServer(): Promise<Server> {
   child.stdout?.on('data', (d) => (log += String(d)));
   child.stderr?.on('data', (d) => (log += String(d)));
   await expect.poll(() => log, { timeout: 150_000, intervals: [500] }).toContain('Telaah is running');
-  return { child, log: () => log };
+  return { child, log: () => log, dataDir };
 }
 
 function rssBytes(pid: number): number {
@@ -118,11 +121,11 @@ const cookiesOf = (res: Response) =>
     .map((c) => c.split(';')[0])
     .join('; ');
 
-async function signInCookie(email: string): Promise<string> {
+async function signInCookie(email: string, password = DEMO_PASSWORD): Promise<string> {
   const res = await fetch(`${BASE}/sign-in`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', origin: BASE },
-    body: new URLSearchParams({ email, password: DEMO_PASSWORD }),
+    body: new URLSearchParams({ email, password }),
     redirect: 'manual',
   });
   expect(res.status).toBe(303);
@@ -130,7 +133,14 @@ async function signInCookie(email: string): Promise<string> {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-  if (email === DEMO.admin) await postSecondFactor(BASE, cookie);
+  return cookie;
+}
+
+/** The session cookie of an admin of the story's own, from the server's pool, past both factors. */
+async function adminCookie(): Promise<string> {
+  const admin = claimAdmin(server.dataDir);
+  const cookie = await signInCookie(admin.email, admin.password);
+  await postSecondFactor(BASE, cookie, admin.totpSecret);
   return cookie;
 }
 
@@ -178,7 +188,7 @@ test.describe('pengunjung yang berniat jahat', () => {
   });
 
   test('isi JSON ke halaman formulir dijawab 415 tanpa log kesalahan', async () => {
-    const cookie = await signInCookie(DEMO.admin);
+    const cookie = await adminCookie();
     const from = server.log().length;
     for (const route of [
       '/sign-in',
@@ -220,7 +230,7 @@ test.describe('pengunjung yang berniat jahat', () => {
 
   test('fuzz: tidak ada jawaban 5xx dari endpoint JSON dan formulir mana pun', async () => {
     test.setTimeout(240_000);
-    const admin = await signInCookie(DEMO.admin);
+    const admin = await adminCookie();
     const text = fc.oneof(
       fc.string({ maxLength: 30 }),
       fc.string({ unit: 'binary', maxLength: 30 }),
@@ -377,7 +387,7 @@ test.describe('pengunjung yang berniat jahat', () => {
   });
 
   test('multipart rusak ke /api/impersonate/start dijawab 400, bukan 500', async () => {
-    const cookie = await signInCookie(DEMO.admin);
+    const cookie = await adminCookie();
     const from = server.log().length;
     for (const body of ['--x\r\nContent-Disposition: form-data; name="memberId"\r\n\r\nabc', 'bukan multipart', '']) {
       const res = await fetch(`${BASE}/api/impersonate/start`, {

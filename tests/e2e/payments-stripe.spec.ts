@@ -2,7 +2,7 @@ import { type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import Stripe from 'stripe';
 import { PORTS } from '../../playwright.config';
-import { DEMO, expect, freshMember, hydrated, latestMailTo, outbox, signIn, test } from './fixtures';
+import { DEMO, expect, freshMember, hydrated, latestMailTo, outbox, signIn, signInAdmin, test } from './fixtures';
 
 const ANALYSIS = '/analisis/BBCA/kinerja-tahun-buku-2025'; // tier reguler
 const stripe = new Stripe('sk_test_e2e_stand_in', { host: '127.0.0.1', port: PORTS.stripe, protocol: 'http' });
@@ -162,7 +162,7 @@ test('anggota Reguler melihat paketnya disorot dan harga per bulan serta penghem
 });
 
 test('admin yang sedang impersonasi tidak bisa membayar atas nama anggota', async ({ page }) => {
-  await signIn(page, DEMO.admin);
+  await signInAdmin(page);
   await page.goto('/impersonate?q=gita');
   await page.getByRole('button', { name: 'Masuk sebagai Gita Gratis' }).click();
   const res = await page.goto('/pay?plan=reguler-1');

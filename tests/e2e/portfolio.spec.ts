@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { DEMO, expect, freshMember, hydrated, signIn, test } from './fixtures';
+import { DEMO, expect, freshMember, hydrated, signIn, signInAdmin, test } from './fixtures';
 
 const PAGES = ['/portofolio/all', '/portofolio/dividen', '/portofolio/metrics', '/portofolio/transaksi'] as const;
 
@@ -33,7 +33,7 @@ test.describe('layar portofolio untuk setiap anggota demo', () => {
 });
 
 test('anggota tanpa transaksi diajak mencatat transaksi pertama', async ({ page }) => {
-  await signIn(page, DEMO.admin, undefined, '/portofolio/all');
+  await signInAdmin(page, { callbackUrl: '/portofolio/all' });
   await expect(page.getByRole('heading', { name: 'Portofolio Anda masih kosong' })).toBeVisible();
   await page.goto('/portofolio/metrics');
   await expect(page.getByRole('heading', { name: 'Belum ada kinerja untuk diukur' })).toBeVisible();

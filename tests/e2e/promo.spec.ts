@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { DEMO, expect, freshMember, latestMailTo, signIn, test } from './fixtures';
+import { expect, freshMember, latestMailTo, signInAdmin, test } from './fixtures';
 
 async function applyCode(page: Page, plan: string, code: string): Promise<void> {
   await page.goto(`/pay?plan=${plan}`);
@@ -20,7 +20,7 @@ test('kode promo: potongan tepat di Stripe dan Midtrans, tertulis di kuitansi, d
   test.setTimeout(150_000);
   const code = `HEMAT${randomBytes(3).toString('hex').toUpperCase()}`;
   const admin = await (await browser.newContext({ baseURL })).newPage();
-  await signIn(admin, DEMO.admin);
+  await signInAdmin(admin);
   await admin.goto('/admin/promo');
   await admin.getByLabel('Kode', { exact: true }).fill(code);
   await admin.getByLabel('Besar potongan').fill('20');

@@ -9,7 +9,7 @@ import { PORTS } from '../../playwright.config';
 import { readPngTexts, pngSize } from '../../src/server/sharing/png-text';
 import { articleSchema, breadcrumbSchema, courseSchema, faqPageSchema, organizationSchema } from '../json-ld-schemas';
 import { demoAnalyses } from './analyses';
-import { DEMO, expect, signIn, test } from './fixtures';
+import { DEMO, expect, signIn, signInAdmin, test } from './fixtures';
 import { ROUTES } from './routes';
 
 const xml = new XMLParser({
@@ -335,7 +335,7 @@ test.describe('tema gelap', () => {
   test('halaman anggota yang dikunjungi e2e lolos axe dalam mode gelap', async ({ page }) => {
     // Eighteen pages, each with an axe run, on a shared machine.
     test.setTimeout(360_000);
-    await signIn(page, DEMO.admin);
+    await signInAdmin(page);
     for (const route of ROUTES.filter((r) => r.access !== 'public').map((r) => r.path)) {
       await page.goto(route);
       await axeClean(page, route);

@@ -5,7 +5,7 @@
  * set back to 0 at the end, so other stories' /pay pages stay as they were.
  */
 import type { Page } from '@playwright/test';
-import { DEMO, expect, freshMember, signIn, test } from './fixtures';
+import { expect, freshMember, signInAdmin, test } from './fixtures';
 
 async function setLengths(admin: Page, reguler: string, premium: string): Promise<void> {
   await admin.goto('/admin/uji-coba');
@@ -23,7 +23,7 @@ test('uji coba gratis: diatur admin, dimulai anggota sekali per paket, ditolak k
   test.setTimeout(150_000);
   const origin = new URL(baseURL!).origin;
   const admin = await (await browser.newContext({ baseURL })).newPage();
-  await signIn(admin, DEMO.admin);
+  await signInAdmin(admin);
   try {
     await setLengths(admin, '7', '3');
     await expect(admin.getByRole('status').filter({ hasText: 'Uji coba disimpan' })).toHaveText(

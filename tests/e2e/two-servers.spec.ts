@@ -8,43 +8,29 @@
  * the story creates a database of its own and drops it afterwards.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { PORTS } from '../../playwright.config';
 import { SERVER_NODE_FLAGS } from '../../scripts/lib/server-flags.mjs';
 import { htmlText } from './analyses';
 import { DEMO, DEMO_PASSWORD, expect, test } from './fixtures';
-import { createDemoDatabase } from './demo-data';
+import { specDatabase } from '../postgres-databases';
 
 // This spec starts servers of its own for its stories: they run in declaration order, in one worker.
 test.describe.configure({ mode: 'default' });
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PROXY = `http://127.0.0.1:${PORTS.twoServersProxy}`;
 const APP_NOW = process.env.APP_NOW ?? '2026-11-20T10:00:00+07:00';
-const DB_NAME = `telaah_two_${randomBytes(5).toString('hex')}`;
-const DATABASE_URL = Object.assign(new URL(ADMIN_URL), { pathname: `/${DB_NAME}` }).toString();
-
-async function admin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
+const database = specDatabase('two');
 
 const serverEnv = (port: number): NodeJS.ProcessEnv => ({
   ...process.env,
   PORT: String(port),
   HOST: '127.0.0.1',
   APP_URL: PROXY,
-  DATABASE_URL,
+  DATABASE_URL: database.url,
   DATA_DIR: mkdtempSync(path.join(tmpdir(), 'telaah-two-')),
   NODE_ENV: 'test',
   APP_NOW,
@@ -97,7 +83,7 @@ test.describe('dua server aplikasi di satu PostgreSQL', () => {
   test.beforeAll(async () => {
     test.setTimeout(240_000);
     // The database starts as a copy of the demo data (a template, loaded once): `--demo` finds it loaded.
-    await createDemoDatabase(ADMIN_URL, DB_NAME, APP_NOW);
+    await database.createWithDemo(APP_NOW);
     a = await startServer(PORTS.twoServersA, ['--demo']);
     b = await startServer(PORTS.twoServersB);
     proxy = await startProxy();
@@ -107,7 +93,7 @@ test.describe('dua server aplikasi di satu PostgreSQL', () => {
     proxy?.close();
     for (const child of [a, b]) child?.kill('SIGTERM');
     await Promise.all([a, b].map((c) => (c && c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
-    await admin(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+    await database.drop();
   });
 
   test('masuk lewat satu server, lanjut di server lain', async ({ page }) => {

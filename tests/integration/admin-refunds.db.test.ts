@@ -3,126 +3,76 @@
  * removed exactly once whichever arrives first (the console's request or the provider's webhook), and
  * however often the webhook is delivered; each console refund is audited once, with its admin.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-
-const dataDir = mkdtempSync(path.join(tmpdir(), 'telaah-refunds-'));
-const STRIPE_SECRET = 'whsec_refund_test_secret';
-const MIDTRANS_KEY = 'SB-Mid-server-refund-test';
-Object.assign(process.env, {
-  DATA_DIR: dataDir,
-  STRIPE_SECRET_KEY: 'sk_test_refunds',
-  STRIPE_WEBHOOK_SECRET: STRIPE_SECRET,
-  MIDTRANS_SERVER_KEY: MIDTRANS_KEY,
-  SMTP_URL: '',
-});
-
-import { createTestDb } from '../db';
-import type { DbHandle } from '../../src/server/db/client';
 import { auditLog, memberships, payments } from '../../src/server/db/schema';
-import { startCheckout } from '../../src/server/services/payments/checkout';
-import { handleWebhook } from '../../src/server/services/payments/webhooks';
 import { currentTier } from '../../src/server/services/membership';
 import { refundPayment } from '../../src/server/services/admin/refunds';
-import { startStripeStandIn, type StripeStandInOptions } from '../stand-ins/stripe';
-import { startMidtransStandIn, type MidtransStandInOptions } from '../stand-ins/midtrans';
+import { startCheckout } from '../../src/server/services/payments/checkout';
 import { createUser } from '../factories/users';
+import { usePaymentsHarness } from '../payments-harness';
 
 const NOW = new Date('2026-11-20T10:00:00+07:00');
 const BASE = 'http://localhost:4321';
 
 describe('refunds from the admin console', () => {
-  let h: DbHandle;
-  let stripe: Awaited<ReturnType<typeof startStripeStandIn>>;
-  let midtrans: Awaited<ReturnType<typeof startMidtransStandIn>>;
-  let adminId: string;
-  const webhook = (provider: 'stripe' | 'midtrans', rawBody: string, headers: Record<string, string>) =>
-    handleWebhook(h.db, provider, { rawBody, headers: new Headers(headers) }, { now: NOW, baseUrl: BASE });
-  // Read at each delivery: a test sets 0 to hold the provider's events back until it sends them itself.
-  const stripeOpts: StripeStandInOptions = {
-    webhookSecret: STRIPE_SECRET,
-    receive: async (payload, headers) => (await webhook('stripe', payload, headers)).status,
-  };
-  const midtransOpts: MidtransStandInOptions = {
-    serverKey: MIDTRANS_KEY,
-    receive: async (body) => (await webhook('midtrans', body, { 'content-type': 'application/json' })).status,
-  };
-
-  beforeAll(async () => {
-    stripe = await startStripeStandIn(stripeOpts);
-    midtrans = await startMidtransStandIn(midtransOpts);
-    process.env.STRIPE_API_BASE = stripe.url;
-    process.env.MIDTRANS_API_BASE = midtrans.url;
-    h = await createTestDb();
-    adminId = (await createUser(h.db, { role: 'admin' })).id;
-  });
-  afterAll(async () => {
-    await stripe.close();
-    await midtrans.close();
-    await h.close();
-  });
+  const t = usePaymentsHarness('refunds', { now: NOW, baseUrl: BASE });
 
   /** A member with a paid pass per plan given, paid in that order through `provider`. */
   async function paidMember(provider: 'stripe' | 'midtrans', plans: string[]) {
-    const user = await createUser(h.db);
+    const user = await createUser(t.h.db);
     const ids: string[] = [];
     for (const planId of plans) {
-      const started = await startCheckout(h.db, user, { planId, providerId: provider }, { baseUrl: BASE });
-      if (!started.ok) throw new Error(started.message);
-      const [p] = await h.db.select().from(payments).where(eq(payments.id, started.paymentId));
-      if (provider === 'stripe') await stripe.complete(p!.providerRef!, 'bayar', 1);
-      else await midtrans.setStatus(p!.providerRef!, 'settlement', { payment_type: 'qris' }, 1);
-      ids.push(started.paymentId);
+      const paid = await t.pay(user, planId, provider);
+      if (!paid.ok) throw new Error(paid.message);
+      ids.push(paid.paymentId);
     }
     return { user, ids };
   }
-  const payment = async (id: string) => (await h.db.select().from(payments).where(eq(payments.id, id)))[0]!;
+  const payment = async (id: string) => (await t.h.db.select().from(payments).where(eq(payments.id, id)))[0]!;
   const paidPasses = (userId: string) =>
-    h.db
+    t.h.db
       .select()
       .from(memberships)
       .where(and(eq(memberships.userId, userId), eq(memberships.source, 'payment')));
   const auditOf = async (userId: string, action: string) =>
-    (await h.db.select().from(auditLog).where(eq(auditLog.subjectId, userId))).filter((a) => a.action === action);
+    (await t.h.db.select().from(auditLog).where(eq(auditLog.subjectId, userId))).filter((a) => a.action === action);
   const refund = (userId: string, paymentId: string, reason = 'Pembayaran ganda') =>
-    refundPayment(h.db, adminId, userId, paymentId, reason, { now: NOW, baseUrl: BASE });
+    refundPayment(t.h.db, t.adminId, userId, paymentId, reason, { now: NOW, baseUrl: BASE });
 
   it('Stripe, console first: removes exactly the refunded pass; the held webhook and its redelivery change nothing', async () => {
     const { user, ids } = await paidMember('stripe', ['reguler-1', 'reguler-1']);
     const [first, second] = ids as [string, string];
-    expect((await currentTier(h.db, user.id, NOW)).endsAt).toEqual(new Date('2027-01-20T10:00:00+07:00'));
-    stripeOpts.deliveries = 0;
+    expect((await currentTier(t.h.db, user.id, NOW)).endsAt).toEqual(new Date('2027-01-20T10:00:00+07:00'));
+    t.stripeOpts.deliveries = 0;
     try {
       expect(await refund(user.id, first)).toEqual({
         ok: true,
         message: 'Dana Stripe dikembalikan; masa aktif yang dibelinya dicabut.',
       });
     } finally {
-      stripeOpts.deliveries = undefined;
+      t.stripeOpts.deliveries = undefined;
     }
     const p = await payment(first);
-    expect(p).toMatchObject({ status: 'refunded', refundedAt: NOW, refundedBy: adminId });
+    expect(p).toMatchObject({ status: 'refunded', refundedAt: NOW, refundedBy: t.adminId });
     expect(p.refundRef).toMatch(/^re_test_/);
     // The second payment's month now starts today, as if the first had never been paid.
     expect(await paidPasses(user.id)).toMatchObject([{ paymentId: second }]);
-    expect(await currentTier(h.db, user.id, NOW)).toEqual({
+    expect(await currentTier(t.h.db, user.id, NOW)).toEqual({
       tier: 'reguler',
       endsAt: new Date('2026-12-20T10:00:00+07:00'),
     });
 
     // Stripe's events, held back until now, arrive late and twice: nothing more is removed.
-    const held = stripe.sent.filter((e) => e.type === 'charge.refunded' && e.statuses.length === 0);
+    const held = t.stripe.sent.filter((e) => e.type === 'charge.refunded' && e.statuses.length === 0);
     expect(held).toHaveLength(1);
-    expect(await stripe.resend(held[0]!.id, 3)).toEqual([200, 200, 200]);
+    expect(await t.stripe.resend(held[0]!.id, 3)).toEqual([200, 200, 200]);
     expect(await paidPasses(user.id)).toHaveLength(1);
     expect((await payment(second)).status).toBe('paid');
-    expect(await auditOf(user.id, 'payment.refunded')).toMatchObject([{ actorId: adminId }]);
+    expect(await auditOf(user.id, 'payment.refunded')).toMatchObject([{ actorId: t.adminId }]);
     expect(await auditOf(user.id, 'admin.payment-refund')).toMatchObject([
       {
-        actorId: adminId,
+        actorId: t.adminId,
         details: {
           paymentId: first,
           provider: 'stripe',
@@ -136,13 +86,13 @@ describe('refunds from the admin console', () => {
 
   it('Stripe, webhook first (three deliveries before the answer): the console applies nothing more', async () => {
     const { user, ids } = await paidMember('stripe', ['premium-1']);
-    stripeOpts.deliveries = 3;
+    t.stripeOpts.deliveries = 3;
     try {
       expect((await refund(user.id, ids[0]!)).ok).toBe(true);
     } finally {
-      stripeOpts.deliveries = undefined;
+      t.stripeOpts.deliveries = undefined;
     }
-    expect(await currentTier(h.db, user.id, NOW)).toEqual({ tier: 'gratis', endsAt: null });
+    expect(await currentTier(t.h.db, user.id, NOW)).toEqual({ tier: 'gratis', endsAt: null });
     expect(await paidPasses(user.id)).toEqual([]);
     // The provider removed it, so its audit entry has no actor; the console's names the admin.
     expect(await auditOf(user.id, 'payment.refunded')).toMatchObject([{ actorId: null }]);
@@ -154,7 +104,7 @@ describe('refunds from the admin console', () => {
     const pi = (await payment(ids[0]!)).providerPaymentRef!;
     const results = await Promise.all([refund(user.id, ids[0]!), refund(user.id, ids[0]!)]);
     expect(results.filter((r) => r.ok)).not.toHaveLength(0);
-    expect([...stripe.refunds.values()].filter((r) => r.payment_intent === pi)).toHaveLength(1);
+    expect([...t.stripe.refunds.values()].filter((r) => r.payment_intent === pi)).toHaveLength(1);
     expect(await auditOf(user.id, 'admin.payment-refund')).toHaveLength(1);
     expect(await auditOf(user.id, 'payment.refunded')).toHaveLength(1);
     expect(await refund(user.id, ids[0]!)).toEqual({
@@ -166,26 +116,26 @@ describe('refunds from the admin console', () => {
 
   it('Midtrans, console first: the notification that follows, twice, changes nothing', async () => {
     const { user, ids } = await paidMember('midtrans', ['premium-1']);
-    midtransOpts.deliveries = 0;
+    t.midtransOpts.deliveries = 0;
     try {
       expect(await refund(user.id, ids[0]!, 'Salah pilih paket')).toEqual({
         ok: true,
         message: 'Dana Midtrans dikembalikan; masa aktif yang dibelinya dicabut.',
       });
     } finally {
-      midtransOpts.deliveries = undefined;
+      t.midtransOpts.deliveries = undefined;
     }
     expect(await payment(ids[0]!)).toMatchObject({
       status: 'refunded',
       refundRef: `refund-${ids[0]}`,
-      refundedBy: adminId,
+      refundedBy: t.adminId,
     });
-    expect(midtrans.orders.get(ids[0]!)).toMatchObject({
+    expect(t.midtrans.orders.get(ids[0]!)).toMatchObject({
       transaction_status: 'refund',
       refunds: [{ refund_key: `refund-${ids[0]}`, refund_amount: '299000.00', reason: 'Salah pilih paket' }],
     });
-    expect(await currentTier(h.db, user.id, NOW)).toEqual({ tier: 'gratis', endsAt: null });
-    const late = await midtrans.setStatus(ids[0]!, 'refund', {}, 2);
+    expect(await currentTier(t.h.db, user.id, NOW)).toEqual({ tier: 'gratis', endsAt: null });
+    const late = await t.midtrans.setStatus(ids[0]!, 'refund', {}, 2);
     expect(late.statuses).toEqual([200, 200]);
     expect(await auditOf(user.id, 'payment.refunded')).toHaveLength(1);
     expect(await auditOf(user.id, 'admin.payment-refund')).toMatchObject([{ details: { appliedBy: 'console' } }]);
@@ -193,25 +143,30 @@ describe('refunds from the admin console', () => {
 
   it('Midtrans, notification first: removed once, audited once', async () => {
     const { user, ids } = await paidMember('midtrans', ['reguler-1', 'premium-1']);
-    midtransOpts.deliveries = 3;
+    t.midtransOpts.deliveries = 3;
     try {
       expect((await refund(user.id, ids[1]!)).ok).toBe(true);
     } finally {
-      midtransOpts.deliveries = undefined;
+      t.midtransOpts.deliveries = undefined;
     }
     expect(await paidPasses(user.id)).toMatchObject([{ paymentId: ids[0], tier: 'reguler' }]);
-    expect((await currentTier(h.db, user.id, NOW)).tier).toBe('reguler');
+    expect((await currentTier(t.h.db, user.id, NOW)).tier).toBe('reguler');
     expect(await auditOf(user.id, 'payment.refunded')).toHaveLength(1);
     expect(await auditOf(user.id, 'admin.payment-refund')).toMatchObject([{ details: { appliedBy: 'webhook' } }]);
   });
 
   it('refuses with a message and changes nothing: no reason, unknown or other member’s payment, not paid, provider refusal', async () => {
     const { user, ids } = await paidMember('midtrans', ['reguler-1']);
-    const other = await createUser(h.db);
+    const other = await createUser(t.h.db);
     expect(await refund(user.id, ids[0]!, ' x ')).toMatchObject({ ok: false, status: 400, field: 'reason' });
     expect(await refund(other.id, ids[0]!)).toMatchObject({ ok: false, status: 404 });
     expect(await refund(user.id, 'bukan-uuid')).toMatchObject({ ok: false, status: 404 });
-    const pending = await startCheckout(h.db, user, { planId: 'premium-1', providerId: 'midtrans' }, { baseUrl: BASE });
+    const pending = await startCheckout(
+      t.h.db,
+      user,
+      { planId: 'premium-1', providerId: 'midtrans' },
+      { baseUrl: BASE },
+    );
     if (!pending.ok) throw new Error(pending.message);
     expect(await refund(user.id, pending.paymentId)).toMatchObject({
       ok: false,
@@ -219,13 +174,13 @@ describe('refunds from the admin console', () => {
       message: 'Hanya pembayaran yang lunas yang bisa dikembalikan.',
     });
     // Midtrans no longer holds it as settled (expired at its end): it refuses, and nothing changes here.
-    midtrans.orders.get(ids[0]!)!.transaction_status = 'expire';
+    t.midtrans.orders.get(ids[0]!)!.transaction_status = 'expire';
     const refused = await refund(user.id, ids[0]!);
     expect(refused).toMatchObject({ ok: false, status: 502 });
     // A refusal (Midtrans' 4xx status_code) says so, and where to go instead of "try again".
     expect(refused.ok ? '' : refused.message).toMatch(/^Midtrans menolak pengembalian dana: .*di luar konsol/);
     expect(await payment(ids[0]!)).toMatchObject({ status: 'paid', refundedBy: null, refundRef: null });
-    expect((await currentTier(h.db, user.id, NOW)).tier).toBe('reguler');
+    expect((await currentTier(t.h.db, user.id, NOW)).tier).toBe('reguler');
     expect(await auditOf(user.id, 'admin.payment-refund')).toEqual([]);
   });
 });

@@ -2,79 +2,28 @@
  * Promo codes end to end below the browser: made by an admin, charged at the exact discounted amount on
  * the Stripe and Midtrans stand-ins, stated on the receipt, refused a second time and past their limits.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-
-const dataDir = mkdtempSync(path.join(tmpdir(), 'telaah-promo-'));
-const STRIPE_SECRET = 'whsec_promo_test_secret';
-const MIDTRANS_KEY = 'SB-Mid-server-promo-test';
-Object.assign(process.env, {
-  DATA_DIR: dataDir,
-  STRIPE_SECRET_KEY: 'sk_test_promo',
-  STRIPE_WEBHOOK_SECRET: STRIPE_SECRET,
-  MIDTRANS_SERVER_KEY: MIDTRANS_KEY,
-  SMTP_URL: '',
-  SELLER_LEGAL_NAME: 'PT Telaah Riset Nusantara',
-  SELLER_NPWP: '0123.4567.8901.2345',
-});
-
-import { createTestDb } from '../db';
-import type { DbHandle } from '../../src/server/db/client';
-import { auditLog, payments } from '../../src/server/db/schema';
+import { auditLog } from '../../src/server/db/schema';
 import { startCheckout } from '../../src/server/services/payments/checkout';
-import { handleWebhook } from '../../src/server/services/payments/webhooks';
 import { findReceipt } from '../../src/server/services/payments/receipts';
 import { createPromoCode, listPromoCodes, quotePromo } from '../../src/server/services/promo';
 import { findPlan } from '../../src/domain/plans';
-import { startStripeStandIn } from '../stand-ins/stripe';
-import { startMidtransStandIn } from '../stand-ins/midtrans';
 import { createUser } from '../factories/users';
+import { usePaymentsHarness } from '../payments-harness';
 
 const NOW = new Date('2026-11-20T10:00:00+07:00');
 const BASE = 'http://localhost:4321';
-
-function receiptMail(to: string): string {
-  const dir = path.join(dataDir, 'outbox');
-  return readdirSync(dir)
-    .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { to: string; subject: string; text: string })
-    .find((m) => m.to === to && m.subject.startsWith('Kuitansi'))!.text;
-}
+// The seller named on receipts (read by config() on its first call, in the harness's beforeAll).
+Object.assign(process.env, { SELLER_LEGAL_NAME: 'PT Telaah Riset Nusantara', SELLER_NPWP: '0123.4567.8901.2345' });
 
 describe('promo codes', () => {
-  let h: DbHandle;
-  let stripe: Awaited<ReturnType<typeof startStripeStandIn>>;
-  let midtrans: Awaited<ReturnType<typeof startMidtransStandIn>>;
-  let adminId: string;
-  const webhook = (provider: 'stripe' | 'midtrans', rawBody: string, headers: Record<string, string>) =>
-    handleWebhook(h.db, provider, { rawBody, headers: new Headers(headers) }, { now: NOW, baseUrl: BASE });
-
-  beforeAll(async () => {
-    stripe = await startStripeStandIn({
-      webhookSecret: STRIPE_SECRET,
-      receive: async (payload, headers) => (await webhook('stripe', payload, headers)).status,
-    });
-    midtrans = await startMidtransStandIn({
-      serverKey: MIDTRANS_KEY,
-      receive: async (body) => (await webhook('midtrans', body, {})).status,
-    });
-    process.env.STRIPE_API_BASE = stripe.url;
-    process.env.MIDTRANS_API_BASE = midtrans.url;
-    h = await createTestDb();
-    adminId = (await createUser(h.db, { role: 'admin' })).id;
-  });
-  afterAll(async () => {
-    await stripe.close();
-    await midtrans.close();
-    await h.close();
-  });
+  const t = usePaymentsHarness('promo', { now: NOW, baseUrl: BASE });
 
   const create = (input: Record<string, unknown>) =>
     createPromoCode(
-      h.db,
-      adminId,
+      t.h.db,
+      t.adminId,
       {
         kind: 'percent',
         plans: [],
@@ -86,25 +35,6 @@ describe('promo codes', () => {
       },
       NOW,
     );
-  const pay = async (
-    user: { id: string; name: string; email: string },
-    planId: string,
-    provider: 'stripe' | 'midtrans',
-    promoCode: string,
-  ) => {
-    const started = await startCheckout(
-      h.db,
-      user,
-      { planId, providerId: provider, promoCode },
-      { baseUrl: BASE, now: NOW },
-    );
-    if (!started.ok) return started;
-    const [p] = await h.db.select().from(payments).where(eq(payments.id, started.paymentId));
-    if (provider === 'stripe') await stripe.complete(p!.providerRef!, 'bayar', 1);
-    else await midtrans.setStatus(p!.providerRef!, 'settlement', { payment_type: 'qris' }, 1);
-    return { ...started, payment: (await h.db.select().from(payments).where(eq(payments.id, started.paymentId)))[0]! };
-  };
-
   it('refuses a bad code with a message naming the field, and a code made twice', async () => {
     expect(await create({ code: 'a', value: '10' })).toMatchObject({ ok: false, field: 'code' });
     expect(await create({ code: 'BESAR', value: '95' })).toMatchObject({ ok: false, field: 'value' });
@@ -127,35 +57,35 @@ describe('promo codes', () => {
     });
     expect(await create({ code: 'ramadan26', value: '20' })).toEqual({ ok: true, message: 'Kode RAMADAN26 dibuat.' });
     expect(await create({ code: 'RAMADAN26', value: '30' })).toMatchObject({ ok: false, field: 'code' });
-    const [entry] = (await h.db.select().from(auditLog).where(eq(auditLog.actorId, adminId))).filter(
+    const [entry] = (await t.h.db.select().from(auditLog).where(eq(auditLog.actorId, t.adminId))).filter(
       (a) => a.action === 'admin.promo-create',
     );
     expect(entry!.details).toMatchObject({ code: 'RAMADAN26', kind: 'percent', value: 20 });
   });
 
   it('charges the discounted amount on Stripe, states it on the receipt, and refuses a second use', async () => {
-    const member = await createUser(h.db);
-    const paid = await pay(member, 'reguler-3', 'stripe', ' ramadan26 ');
+    const member = await createUser(t.h.db);
+    const paid = await t.pay(member, 'reguler-3', 'stripe', ' ramadan26 ');
     if (!('payment' in paid)) throw new Error(paid.message);
     // 20 % of Rp 399.000 is Rp 79.800: Rp 319.200, in Stripe's minor units.
-    expect(stripe.sessions.get(paid.payment.providerRef!)!.amount_total).toBe(319_200 * 100);
+    expect(t.stripe.sessions.get(paid.payment.providerRef!)!.amount_total).toBe(319_200 * 100);
     expect(paid.payment).toMatchObject({
       status: 'paid',
       amount: 319_200,
       listPrice: 399_000,
       promoCode: 'RAMADAN26',
     });
-    expect((await findReceipt(h.db, member.id, paid.payment.id))!.payment.amount).toBe(319_200);
-    expect(receiptMail(member.email)).toContain('Harga paket: Rp 399.000, potongan kode RAMADAN26: Rp 79.800');
-    expect(receiptMail(member.email)).toContain('Jumlah: Rp 319.200');
+    expect((await findReceipt(t.h.db, member.id, paid.payment.id))!.payment.amount).toBe(319_200);
+    expect(t.receiptMail(member.email)).toContain('Harga paket: Rp 399.000, potongan kode RAMADAN26: Rp 79.800');
+    expect(t.receiptMail(member.email)).toContain('Jumlah: Rp 319.200');
     // The seller's legal name and NPWP, from SELLER_LEGAL_NAME and SELLER_NPWP, on the mail and the page.
-    expect(receiptMail(member.email)).toContain('Penjual: PT Telaah Riset Nusantara, NPWP 0123 4567 8901 2345');
-    expect((await findReceipt(h.db, member.id, paid.payment.id))!.seller).toEqual({
+    expect(t.receiptMail(member.email)).toContain('Penjual: PT Telaah Riset Nusantara, NPWP 0123 4567 8901 2345');
+    expect((await findReceipt(t.h.db, member.id, paid.payment.id))!.seller).toEqual({
       legalName: 'PT Telaah Riset Nusantara',
       npwp: '0123 4567 8901 2345',
     });
 
-    expect(await pay(member, 'premium-1', 'midtrans', 'RAMADAN26')).toEqual({
+    expect(await t.pay(member, 'premium-1', 'midtrans', 'RAMADAN26')).toEqual({
       ok: false,
       status: 400,
       field: 'promo',
@@ -164,53 +94,53 @@ describe('promo codes', () => {
   });
 
   it('charges the discounted amount on Midtrans', async () => {
-    const member = await createUser(h.db);
-    const paid = await pay(member, 'premium-1', 'midtrans', 'RAMADAN26');
+    const member = await createUser(t.h.db);
+    const paid = await t.pay(member, 'premium-1', 'midtrans', 'RAMADAN26');
     if (!('payment' in paid)) throw new Error(paid.message);
-    expect(midtrans.orders.get(paid.payment.id)!.gross_amount).toBe(239_200);
+    expect(t.midtrans.orders.get(paid.payment.id)!.gross_amount).toBe(239_200);
     expect(paid.payment).toMatchObject({ status: 'paid', amount: 239_200, listPrice: 299_000 });
-    expect(receiptMail(member.email)).toContain('potongan kode RAMADAN26: Rp 59.800');
+    expect(t.receiptMail(member.email)).toContain('potongan kode RAMADAN26: Rp 59.800');
   });
 
   it('a checkout never paid does not use the code up; limits, plans and the window are kept', async () => {
     expect(
       await create({ code: 'SATU', kind: 'fixed', value: '50000', maxUses: '1', plans: ['reguler-1', 'premium-1'] }),
     ).toMatchObject({ ok: true });
-    const [a, b] = [await createUser(h.db), await createUser(h.db)];
+    const [a, b] = [await createUser(t.h.db), await createUser(t.h.db)];
     const reguler = findPlan('reguler-1')!;
     // Started, never paid: still available to the same member.
     const open = await startCheckout(
-      h.db,
+      t.h.db,
       a,
       { planId: 'reguler-1', providerId: 'stripe', promoCode: 'SATU' },
       { baseUrl: BASE, now: NOW },
     );
     expect(open.ok).toBe(true);
-    expect(await quotePromo(h.db, a.id, 'satu', reguler, NOW)).toMatchObject({
+    expect(await quotePromo(t.h.db, a.id, 'satu', reguler, NOW)).toMatchObject({
       ok: true,
       amount: 99_000,
       discount: 50_000,
     });
-    expect(await quotePromo(h.db, a.id, 'SATU', findPlan('reguler-3')!, NOW)).toEqual({
+    expect(await quotePromo(t.h.db, a.id, 'SATU', findPlan('reguler-3')!, NOW)).toEqual({
       ok: false,
       message: 'Kode promo: tidak berlaku untuk paket ini.',
     });
-    expect(await quotePromo(h.db, a.id, 'SATU', reguler, new Date('2026-12-01T00:00:00+07:00'))).toEqual({
+    expect(await quotePromo(t.h.db, a.id, 'SATU', reguler, new Date('2026-12-01T00:00:00+07:00'))).toEqual({
       ok: false,
       message: 'Kode promo: tidak berlaku saat ini.',
     });
-    expect(await quotePromo(h.db, a.id, 'BUKAN-KODE', reguler, NOW)).toEqual({
+    expect(await quotePromo(t.h.db, a.id, 'BUKAN-KODE', reguler, NOW)).toEqual({
       ok: false,
       message: 'Kode promo: tidak dikenal.',
     });
-    const paid = await pay(b, 'premium-1', 'stripe', 'SATU');
+    const paid = await t.pay(b, 'premium-1', 'stripe', 'SATU');
     expect('payment' in paid && paid.payment.amount).toBe(249_000);
     // The only use is taken: refused to everyone now.
-    expect(await quotePromo(h.db, a.id, 'SATU', reguler, NOW)).toEqual({
+    expect(await quotePromo(t.h.db, a.id, 'SATU', reguler, NOW)).toEqual({
       ok: false,
       message: 'Kode promo: kuotanya sudah habis.',
     });
-    expect((await listPromoCodes(h.db)).map((p) => [p.code, p.uses])).toEqual([
+    expect((await listPromoCodes(t.h.db)).map((p) => [p.code, p.uses])).toEqual([
       ['SATU', 1],
       ['RAMADAN26', 2],
     ]);

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../../../tests/db';
-import { seedMarket } from '../../../../tests/factories/portfolio';
+import type { TestDb } from '../../../../tests/db';
+import {
+  ALERTS_NOW as NOW,
+  closeAt,
+  createAlertsDb,
+  evaluateAtAlertsNow,
+  premiumCall,
+} from '../../../../tests/factories/alerts';
 import { createUser, grantTier } from '../../../../tests/factories/users';
 import { alertEvents, alerts, dailyPrices, corporateActions, telegramLinks } from '../../db/schema';
 import type { Mail } from '../../integrations/mail';
@@ -8,34 +14,10 @@ import type { LatestCall } from '../../content/latest-calls';
 import type { CatalogAnalysis } from '../notifications/catalog';
 import { createAlert, deleteAlert, listAlerts } from './manage';
 import { syncResearchCalls } from './calls';
-import { evaluateAlerts } from './evaluate';
 import { deliverAlerts } from './deliver';
 import { listNotices, markNoticesRead, unreadNoticeCount } from './notices';
 import { eq } from 'drizzle-orm';
 
-const NOW = new Date('2026-11-23T19:00:00+07:00');
-const horizon = () => '2026-11-26';
-const price = (ticker: string, date: string, c: number) => ({
-  ticker,
-  date,
-  open: c,
-  high: c,
-  low: c,
-  close: c,
-  volume: 1_000,
-});
-const premiumCall: CatalogAnalysis = {
-  id: 'BBCA/uji',
-  ticker: 'BBCA',
-  title: 'Uji BBCA',
-  date: '2026-11-01',
-  tier: 'premium',
-  summary: 'x',
-  path: '/analisis/BBCA/uji',
-  rating: 'beli',
-  targetPrice: 10_000,
-  fairValue: 11_000,
-};
 const asLatest = (a: CatalogAnalysis): LatestCall => ({
   ticker: a.ticker!,
   title: a.title,
@@ -57,7 +39,7 @@ describe('alerts', () => {
     mail: async (m: Mail) => void mails.push(m),
     telegram: async (chatId: number, text: string) => void telegrams.push({ chatId, text }),
   };
-  const evaluate = () => evaluateAlerts(h.db, { now: NOW, cumHorizon: horizon });
+  const evaluate = () => evaluateAtAlertsNow(h.db);
   const run = async () => {
     const e = await evaluate();
     const d = await deliverAlerts(h.db, senders, { now: NOW, appUrl: 'https://telaah.test' });
@@ -65,8 +47,7 @@ describe('alerts', () => {
   };
 
   beforeAll(async () => {
-    h = await createTestDb();
-    await seedMarket(h.db);
+    h = await createAlertsDb();
     premium = await createUser(h.db);
     gratis = await createUser(h.db);
     await grantTier(h.db, premium.id, 'premium', new Date('2026-01-01'), new Date('2027-01-01'));
@@ -155,7 +136,7 @@ describe('alerts', () => {
     // A gratis member who somehow holds a target alert on the premium call (e.g. after a lapse) gets nothing.
     await h.db.insert(alerts).values({ userId: gratis.id, ticker: 'BBCA', kind: 'target' });
 
-    await h.db.insert(dailyPrices).values(price('BBCA', '2026-11-23', 10_050));
+    await h.db.insert(dailyPrices).values(closeAt('BBCA', '2026-11-23', 10_050));
     const first = await run();
     expect(first.e.fired).toMatchObject({ price_above: 1, target: 1 });
     expect(mails.map((m) => m.subject)).toEqual(['Alert Telaah: BBCA']);
@@ -174,11 +155,11 @@ describe('alerts', () => {
     expect(telegrams).toHaveLength(1);
 
     // The price goes back below both: both re-arm; crossing again fires again.
-    await h.db.insert(dailyPrices).values(price('BBCA', '2026-11-24', 9_700));
+    await h.db.insert(dailyPrices).values(closeAt('BBCA', '2026-11-24', 9_700));
     const back = await run();
     expect(back.e.rearmed).toBe(2);
     expect((await listAlerts(h.db, premium.id)).every((a) => a.armed)).toBe(true);
-    await h.db.insert(dailyPrices).values(price('BBCA', '2026-11-25', 9_900));
+    await h.db.insert(dailyPrices).values(closeAt('BBCA', '2026-11-25', 9_900));
     const up = await run();
     expect(up.e.fired.price_above).toBe(1);
     expect(up.e.fired.target).toBe(0);
@@ -191,7 +172,7 @@ describe('alerts', () => {
     await createAlert(h.db, member, { code: 'BBRI', kind: 'move', level: '', pct: '5' }, undefined);
     await createAlert(h.db, member, { code: 'BBRI', kind: 'analysis', level: '', pct: '' }, undefined);
     await createAlert(h.db, member, { code: 'BBRI', kind: 'cum_date', level: '', pct: '' }, undefined);
-    await h.db.insert(dailyPrices).values(price('BBRI', '2026-11-25', 4_500)); // +7,1 % on 4 200
+    await h.db.insert(dailyPrices).values(closeAt('BBRI', '2026-11-25', 4_500)); // +7,1 % on 4 200
     await h.db.insert(corporateActions).values({
       ticker: 'BBRI',
       type: 'dividend',

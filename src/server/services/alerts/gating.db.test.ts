@@ -1,41 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type TestDb } from '../../../../tests/db';
-import { seedMarket } from '../../../../tests/factories/portfolio';
+import type { TestDb } from '../../../../tests/db';
+import { closeAt, createAlertsDb, evaluateAtAlertsNow, premiumCall } from '../../../../tests/factories/alerts';
 import { createUser, grantTier } from '../../../../tests/factories/users';
 import { alertEvents, alerts, dailyPrices } from '../../db/schema';
-import type { CatalogAnalysis } from '../notifications/catalog';
 import { syncResearchCalls } from './calls';
-import { evaluateAlerts } from './evaluate';
-
-const NOW = new Date('2026-11-23T19:00:00+07:00');
-const horizon = () => '2026-11-26';
-const price = (ticker: string, date: string, c: number) => ({
-  ticker,
-  date,
-  open: c,
-  high: c,
-  low: c,
-  close: c,
-  volume: 1_000,
-});
-const premiumCall: CatalogAnalysis = {
-  id: 'BBCA/uji',
-  ticker: 'BBCA',
-  title: 'Uji BBCA',
-  date: '2026-11-01',
-  tier: 'premium',
-  summary: 'x',
-  path: '/analisis/BBCA/uji',
-  rating: 'beli',
-  targetPrice: 10_000,
-  fairValue: 11_000,
-};
 
 describe('alert gating by tier (docs/decisions/0008)', () => {
   let h: TestDb;
   beforeAll(async () => {
-    h = await createTestDb();
-    await seedMarket(h.db);
+    h = await createAlertsDb();
   });
   afterAll(() => h?.close());
 
@@ -65,8 +38,10 @@ describe('alert gating by tier (docs/decisions/0008)', () => {
         { userId: u.id, ticker: 'BBRI', kind: 'target' },
       ]);
     }
-    await h.db.insert(dailyPrices).values([price('BBCA', '2026-11-23', 11_500), price('BBRI', '2026-11-23', 4_500)]);
-    const e = await evaluateAlerts(h.db, { now: NOW, cumHorizon: horizon });
+    await h.db
+      .insert(dailyPrices)
+      .values([closeAt('BBCA', '2026-11-23', 11_500), closeAt('BBRI', '2026-11-23', 4_500)]);
+    const e = await evaluateAtAlertsNow(h.db);
     expect(e.fired).toMatchObject({ fair_value: 1, target: 2 });
     const events = await h.db.select().from(alertEvents);
     const who = (id: string) =>
@@ -76,7 +51,7 @@ describe('alert gating by tier (docs/decisions/0008)', () => {
       'target premium',
       'target reguler',
     ]);
-    expect((await evaluateAlerts(h.db, { now: NOW, cumHorizon: horizon })).fired).toMatchObject({
+    expect((await evaluateAtAlertsNow(h.db)).fired).toMatchObject({
       fair_value: 0,
       target: 0,
     });
