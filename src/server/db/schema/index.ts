@@ -11,3 +11,4 @@ export * from './two-factor';
 export * from './admin-overview';
 export * from './promo';
 export * from './trials';
+export * from './gifts';
