@@ -30,21 +30,23 @@ export type GiftPass = typeof giftPasses.$inferSelect;
 export const GIFT_MESSAGE_MAX = 300;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
+/** The recipient's link: the token in the query, which request logs leave out. */
 export function giftPath(token: string): string {
-  return `/hadiah/${token}`;
+  return `/hadiah?t=${token}`;
 }
 
 // ---------------------------------------------------------------------------------------------------
 // What the buyer types on /pay
 
-
 export type GiftInput = { email: string; message: string | null };
 export type GiftInputResult =
-  | { ok: true; gift: GiftInput }
-  | { ok: false; field: 'recipientEmail' | 'giftMessage'; message: string };
+  { ok: true; gift: GiftInput } | { ok: false; field: 'recipientEmail' | 'giftMessage'; message: string };
 
 /** The recipient's address and the note, checked; messages name the field. */
-export function parseGiftInput(raw: { recipientEmail?: unknown; giftMessage?: unknown }, buyerEmail: string): GiftInputResult {
+export function parseGiftInput(
+  raw: { recipientEmail?: unknown; giftMessage?: unknown },
+  buyerEmail: string,
+): GiftInputResult {
   const typed = typeof raw.recipientEmail === 'string' ? raw.recipientEmail.trim() : '';
   if (!typed) return { ok: false, field: 'recipientEmail', message: 'Email penerima wajib diisi.' };
   const email = emailSchema.safeParse(typed);
@@ -166,9 +168,7 @@ export async function sendGiftMail(facts: GiftMailFacts, baseUrl = config().APP_
     ].join('\n'),
     html:
       `<p>Halo,</p><p>${escapeHtml(facts.buyerName)} membelikan Anda keanggotaan <strong>${escapeHtml(what)}</strong>.</p>` +
-      (facts.message
-        ? `<blockquote>${escapeHtml(facts.message).replace(/\n/g, '<br>')}</blockquote>`
-        : '') +
+      (facts.message ? `<blockquote>${escapeHtml(facts.message).replace(/\n/g, '<br>')}</blockquote>` : '') +
       `<p><a href="${link}">Terima hadiah</a></p><p>Hadiah ini hanya bisa ditukar sekali. Jangan bagikan tautannya kepada orang lain.</p><p>Salam,<br>Tim Telaah</p>`,
   });
 }
@@ -298,11 +298,13 @@ export async function redeemGift(
         .select({ status: giftPasses.status, redeemedAt: giftPasses.redeemedAt })
         .from(giftPasses)
         .where(eq(giftPasses.id, found.id));
-      return giftRefusal(now_ ?? { status: 'pending', redeemedAt: null }) ?? {
-        ok: false as const,
-        status: 409 as const,
-        message: GIFT_UNKNOWN,
-      };
+      return (
+        giftRefusal(now_ ?? { status: 'pending', redeemedAt: null }) ?? {
+          ok: false as const,
+          status: 409 as const,
+          message: GIFT_UNKNOWN,
+        }
+      );
     }
     const pass = (await recomputePasses(tx, userId)).get(won.paymentId);
     const [p] = await tx
@@ -373,7 +375,8 @@ export async function giftsBoughtBy(db: Db, userId: string): Promise<BoughtGift[
     .limit(100);
 }
 
-export type ResendResult = { ok: true; message: string } | { ok: false; status: 400 | 403 | 404 | 409 | 410 | 429; message: string };
+export type ResendResult =
+  { ok: true; message: string } | { ok: false; status: 400 | 403 | 404 | 409 | 410 | 429; message: string };
 
 const RESEND_GAP_MS = 60_000;
 
@@ -402,7 +405,8 @@ export async function resendGift(
       .where(and(eq(giftPasses.id, giftId), eq(giftPasses.buyerId, buyer.id)))
       .for('update');
     // Someone else's gift is "not found", exactly like an id that does not exist.
-    if (!gift || gift.status === 'pending') return { ok: false as const, status: 404 as const, message: 'Hadiah tidak ditemukan.' };
+    if (!gift || gift.status === 'pending')
+      return { ok: false as const, status: 404 as const, message: 'Hadiah tidak ditemukan.' };
     const refusal = giftRefusal(gift);
     if (refusal) return refusal;
     if (gift.sentAt && now.getTime() - gift.sentAt.getTime() < RESEND_GAP_MS)
@@ -437,7 +441,10 @@ export async function resendGift(
     },
     baseUrl,
   );
-  return { ok: true, message: `Tautan hadiah dikirim ulang ke ${parsed.gift.email}. Tautan sebelumnya tidak berlaku lagi.` };
+  return {
+    ok: true,
+    message: `Tautan hadiah dikirim ulang ke ${parsed.gift.email}. Tautan sebelumnya tidak berlaku lagi.`,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -490,7 +497,8 @@ export async function listGifts(db: Db, limit = 200): Promise<AdminGiftRow[]> {
   }));
 }
 
-export type RevokeResult = { ok: true; message: string } | { ok: false; status: 400 | 404 | 409 | 410; message: string };
+export type RevokeResult =
+  { ok: true; message: string } | { ok: false; status: 400 | 404 | 409 | 410; message: string };
 
 /** An admin withdraws an unredeemed gift (its link stops working); audited with the reason. */
 export async function revokeGift(
@@ -502,11 +510,13 @@ export async function revokeGift(
   const giftId = typeof input.giftId === 'string' && /^[0-9a-f-]{36}$/i.test(input.giftId) ? input.giftId : null;
   if (!giftId) return { ok: false, status: 404, message: 'Hadiah tidak ditemukan.' };
   const reason = typeof input.reason === 'string' ? input.reason.trim() : '';
-  if (reason.length < 3) return { ok: false, status: 400, message: 'Alasan: tulis alasan pembatalan (paling sedikit 3 karakter).' };
+  if (reason.length < 3)
+    return { ok: false, status: 400, message: 'Alasan: tulis alasan pembatalan (paling sedikit 3 karakter).' };
   if (reason.length > 300) return { ok: false, status: 400, message: 'Alasan: paling banyak 300 karakter.' };
   return db.transaction(async (tx) => {
     const [gift] = await tx.select().from(giftPasses).where(eq(giftPasses.id, giftId));
-    if (!gift || gift.status === 'pending') return { ok: false as const, status: 404 as const, message: 'Hadiah tidak ditemukan.' };
+    if (!gift || gift.status === 'pending')
+      return { ok: false as const, status: 404 as const, message: 'Hadiah tidak ditemukan.' };
     // Same lock order as a redemption: buyer (and no redeemer yet), then the gift row.
     await lockMembers(tx, [gift.buyerId]);
     const [revoked] = await tx
@@ -517,11 +527,13 @@ export async function revokeGift(
     if (!revoked) {
       const [fresh] = await tx.select().from(giftPasses).where(eq(giftPasses.id, giftId));
       const refusal = giftRefusal(fresh!);
-      return refusal && refusal.status !== 403 ? (refusal as Extract<RevokeResult, { ok: false }>) : {
-        ok: false as const,
-        status: 409 as const,
-        message: 'Hadiah ini tidak bisa dibatalkan lagi.',
-      };
+      return refusal && refusal.status !== 403
+        ? (refusal as Extract<RevokeResult, { ok: false }>)
+        : {
+            ok: false as const,
+            status: 409 as const,
+            message: 'Hadiah ini tidak bisa dibatalkan lagi.',
+          };
     }
     await audit(tx, {
       at: now,
@@ -530,6 +542,23 @@ export async function revokeGift(
       action: 'admin.gift-revoke',
       details: { giftId, paymentId: gift.paymentId, reason },
     });
-    return { ok: true as const, message: `Hadiah untuk ${gift.recipientEmail} dibatalkan; tautannya tidak berlaku lagi.` };
+    return {
+      ok: true as const,
+      message: `Hadiah untuk ${gift.recipientEmail} dibatalkan; tautannya tidak berlaku lagi.`,
+    };
   });
+}
+
+/** The recipient of a gift payment of `userId` (for the page after paying); null for any other payment. */
+export async function giftOfPayment(
+  db: Db,
+  userId: string,
+  paymentId: string,
+): Promise<{ recipientEmail: string } | null> {
+  const [row] = await db
+    .select({ recipientEmail: giftPasses.recipientEmail })
+    .from(giftPasses)
+    .where(and(eq(giftPasses.paymentId, paymentId), eq(giftPasses.buyerId, userId)))
+    .limit(1);
+  return row ?? null;
 }

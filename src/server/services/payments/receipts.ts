@@ -4,7 +4,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { payments, users } from '../../db/schema';
+import { giftPasses, payments, users, type GiftStatus } from '../../db/schema';
 import { config } from '../../config';
 import { sendMail } from '../../integrations/mail';
 import { planLabel } from '../../../domain/plans';
@@ -18,7 +18,12 @@ type Payment = typeof payments.$inferSelect;
 export interface Receipt {
   payment: Payment;
   member: { name: string; email: string };
+  /** A gift pass (decision 0038): whom it is for, and whether it was redeemed. */
+  gift: { recipientEmail: string; status: GiftStatus; redeemedAt: Date | null } | null;
 }
+
+/** What a gift's receipt says instead of a period: it starts when the recipient redeems it. */
+export const GIFT_PERIOD = 'dimulai saat penerima menukarkan hadiah';
 
 export function receiptPath(paymentId: string): string {
   return `/settings/membership?kuitansi=${paymentId}`;
@@ -28,12 +33,25 @@ export function receiptPath(paymentId: string): string {
 export async function findReceipt(db: Db, userId: string, paymentId: string): Promise<Receipt | null> {
   if (!/^[0-9a-f-]{36}$/i.test(paymentId)) return null;
   const [row] = await db
-    .select({ payment: payments, name: users.name, email: users.email })
+    .select({
+      payment: payments,
+      name: users.name,
+      email: users.email,
+      giftTo: giftPasses.recipientEmail,
+      giftStatus: giftPasses.status,
+      giftRedeemedAt: giftPasses.redeemedAt,
+    })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.userId))
+    .leftJoin(giftPasses, eq(giftPasses.paymentId, payments.id))
     .where(and(eq(payments.id, paymentId), eq(payments.userId, userId), inArray(payments.status, ['paid', 'refunded'])))
     .limit(1);
-  return row ? { payment: row.payment, member: { name: row.name, email: row.email } } : null;
+  if (!row) return null;
+  const gift =
+    row.giftTo && row.giftStatus
+      ? { recipientEmail: row.giftTo, status: row.giftStatus, redeemedAt: row.giftRedeemedAt }
+      : null;
+  return { payment: row.payment, member: { name: row.name, email: row.email }, gift };
 }
 
 /** Mails the receipt of a granted payment to its owner. */
@@ -41,7 +59,10 @@ export async function sendReceiptMail(db: Db, payment: Payment, baseUrl = config
   const r = payment.userId ? await findReceipt(db, payment.userId, payment.id) : null;
   if (!r) return;
   const link = `${baseUrl}${receiptPath(payment.id)}`;
-  const item = `Keanggotaan ${planLabel(payment)}`;
+  const item = r.gift
+    ? `Hadiah keanggotaan ${planLabel(payment)} untuk ${r.gift.recipientEmail}`
+    : `Keanggotaan ${planLabel(payment)}`;
+  const period = r.gift ? GIFT_PERIOD : periodText(payment);
   const credit =
     payment.creditDays > 0 ? `\nTermasuk ${payment.creditDays} hari kredit dari sisa paket sebelumnya.` : '';
   const discount =
@@ -56,7 +77,10 @@ export async function sendReceiptMail(db: Db, payment: Payment, baseUrl = config
     `Nomor kuitansi: ${payment.receiptNumber}`,
     `Tanggal: ${payment.paidAt ? formatDateTime(payment.paidAt) : '–'}`,
     `Paket: ${item}`,
-    `Masa aktif: ${periodText(payment)}${credit}`,
+    `Masa aktif: ${period}${credit}`,
+    ...(r.gift
+      ? [`Tautan hadiah kami kirim ke ${r.gift.recipientEmail}. Pembayaran ini tidak menambah masa aktif Anda sendiri.`]
+      : []),
     ...(discount ? [discount] : []),
     `Jumlah: ${formatRupiah(payment.amount)} (lunas, melalui ${PROVIDER_LABEL[payment.provider]})`,
     '',
@@ -72,7 +96,7 @@ export async function sendReceiptMail(db: Db, payment: Payment, baseUrl = config
     html: `<p>Halo ${escapeHtml(r.member.name)},</p><p>Terima kasih, pembayaran Anda sudah kami terima.</p><table>${[
       ['Nomor kuitansi', payment.receiptNumber ?? ''],
       ['Paket', item],
-      ['Masa aktif', periodText(payment)],
+      ['Masa aktif', period],
       ...(discount
         ? [
             ['Harga paket', formatRupiah(payment.listPrice!)],
