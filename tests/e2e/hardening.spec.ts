@@ -86,6 +86,9 @@ const BODY_ROUTES: [string, string][] = [
   ['/admin/anggota/00000000-0000-4000-8000-000000000000', 'application/x-www-form-urlencoded'],
   ['/admin/promo', 'application/x-www-form-urlencoded'],
   ['/admin/uji-coba', 'application/x-www-form-urlencoded'],
+  ['/admin/hadiah', 'application/x-www-form-urlencoded'],
+  ['/hadiah', 'application/x-www-form-urlencoded'],
+  ['/settings/membership', 'application/x-www-form-urlencoded'],
   ['/reset-password', 'application/x-www-form-urlencoded'],
   ['/settings/account', 'application/x-www-form-urlencoded'],
   ['/settings/notification', 'application/x-www-form-urlencoded'],
@@ -285,6 +288,24 @@ test.describe('pengunjung yang berniat jahat', () => {
         body: fieldsOf(['email', 'telegram', 'analisis', 'x'], text),
       },
       { method: 'POST', path: '/pay', form: true, body: fieldsOf(['plan', 'provider'], text) },
+      {
+        method: 'POST',
+        path: '/pay',
+        form: true,
+        body: fc.record(
+          { intent: fc.constant('gift'), plan: text, provider: text, recipientEmail: text, giftMessage: text },
+          {
+            requiredKeys: ['intent'],
+          },
+        ),
+      },
+      { method: 'POST', path: '/hadiah?t=AAAA', form: true, body: fieldsOf(['intent', 't'], text) },
+      {
+        method: 'POST',
+        path: '/settings/membership',
+        form: true,
+        body: fieldsOf(['intent', 'giftId', 'recipientEmail'], text),
+      },
       { method: 'POST', path: '/telegram', form: true, body: fieldsOf(['intent'], text) },
       {
         method: 'POST',

@@ -41,5 +41,6 @@ export const ROUTES: RouteCase[] = [
   { path: '/impersonate', access: 'admin' },
   { path: '/admin', access: 'admin' },
   { path: '/admin/anggota', access: 'admin' },
+  { path: '/admin/hadiah', access: 'admin' },
   { path: '/settings/two-factor', access: 'member' },
 ];
