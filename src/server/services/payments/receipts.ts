@@ -9,7 +9,7 @@ import { config } from '../../config';
 import { sendMail } from '../../integrations/mail';
 import { planLabel } from '../../../domain/plans';
 import { formatDateTime, formatRupiah } from '../../../lib/format';
-import { periodText } from '../../../lib/format-payment';
+import { GIFT_PERIOD, periodText } from '../../../lib/format-payment';
 import escapeHtml from 'escape-html';
 import { PROVIDER_LABEL } from '../../../lib/labels';
 
@@ -21,9 +21,6 @@ export interface Receipt {
   /** A gift pass (decision 0038): whom it is for, and whether it was redeemed. */
   gift: { recipientEmail: string; status: GiftStatus; redeemedAt: Date | null } | null;
 }
-
-/** What a gift's receipt says instead of a period: it starts when the recipient redeems it. */
-export const GIFT_PERIOD = 'dimulai saat penerima menukarkan hadiah';
 
 export function receiptPath(paymentId: string): string {
   return `/settings/membership?kuitansi=${paymentId}`;
