@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { expect, freshMember, latestMailTo, test } from './fixtures';
+import { expect, freshMember, latestMailTo, outbox, test } from './fixtures';
 
 test.use({ viewport: { width: 375, height: 812 } });
 
@@ -47,8 +47,9 @@ test('hadiah: dibeli lewat Stripe, ditukar sekali oleh anggota baru, ditolak unt
   await expect(page.getByRole('heading', { name: 'Pembayaran berhasil' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'tautannya kami kirim' })).toContainText(recipient);
   await expect(page.getByTestId('hadiah-untuk')).toHaveText(recipient);
-  const receipt = await latestMailTo(buyer.email);
-  expect(receipt.text).toContain(`Paket: Hadiah keanggotaan Premium 1 bulan untuk ${recipient}`);
+  await expect
+    .poll(() => outbox().find((m) => m.to === buyer.email && m.subject.startsWith('Kuitansi'))?.text ?? '')
+    .toContain(`Paket: Hadiah keanggotaan Premium 1 bulan untuk ${recipient}`);
   // The gift grants the buyer nothing.
   await page.goto('/settings/membership');
   await expect(page.locator('.tier-line .badge')).toHaveText('Gratis');
