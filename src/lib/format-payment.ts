@@ -6,3 +6,6 @@ import { formatDate } from './format';
 export function periodText(p: Pick<Payment, 'periodStartsAt' | 'periodEndsAt'>): string {
   return p.periodStartsAt && p.periodEndsAt ? `${formatDate(p.periodStartsAt)} – ${formatDate(p.periodEndsAt)}` : '–';
 }
+
+/** What a gift's receipt says instead of a period: it starts when the recipient redeems it (decision 0041). */
+export const GIFT_PERIOD = 'dimulai saat penerima menukarkan hadiah';

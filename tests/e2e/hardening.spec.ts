@@ -90,6 +90,9 @@ const BODY_ROUTES: [string, string][] = [
   ['/admin/promo', 'application/x-www-form-urlencoded'],
   ['/admin/uji-coba', 'application/x-www-form-urlencoded'],
   ['/admin/siaran', 'application/x-www-form-urlencoded'],
+  ['/admin/hadiah', 'application/x-www-form-urlencoded'],
+  ['/hadiah', 'application/x-www-form-urlencoded'],
+  ['/settings/membership', 'application/x-www-form-urlencoded'],
   ['/reset-password', 'application/x-www-form-urlencoded'],
   ['/settings/account', 'application/x-www-form-urlencoded'],
   ['/settings/notification', 'application/x-www-form-urlencoded'],
@@ -296,6 +299,24 @@ test.describe('pengunjung yang berniat jahat', () => {
         body: fieldsOf(['email', 'telegram', 'analisis', 'x'], text),
       },
       { method: 'POST', path: '/pay', form: true, body: fieldsOf(['plan', 'provider'], text) },
+      {
+        method: 'POST',
+        path: '/pay',
+        form: true,
+        body: fc.record(
+          { intent: fc.constant('gift'), plan: text, provider: text, recipientEmail: text, giftMessage: text },
+          {
+            requiredKeys: ['intent'],
+          },
+        ),
+      },
+      { method: 'POST', path: '/hadiah?t=AAAA', form: true, body: fieldsOf(['intent', 't'], text) },
+      {
+        method: 'POST',
+        path: '/settings/membership',
+        form: true,
+        body: fieldsOf(['intent', 'giftId', 'recipientEmail'], text),
+      },
       { method: 'POST', path: '/telegram', form: true, body: fieldsOf(['intent'], text) },
       {
         method: 'POST',

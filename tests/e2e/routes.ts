@@ -42,5 +42,6 @@ export const ROUTES: RouteCase[] = [
   { path: '/admin', access: 'admin' },
   { path: '/admin/anggota', access: 'admin' },
   { path: '/admin/siaran', access: 'admin' },
+  { path: '/admin/hadiah', access: 'admin' },
   { path: '/settings/two-factor', access: 'member' },
 ];

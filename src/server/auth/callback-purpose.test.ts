@@ -9,6 +9,9 @@ describe('callbackPurpose', () => {
     expect(callbackPurpose('/analisis/BBCA/bbca-2025')).toContain('membaca analisis');
     expect(callbackPurpose('/portofolio/all')).toContain('portofolio');
     expect(callbackPurpose('/pay?plan=nope')).toContain('pembayaran');
+    expect(callbackPurpose('/hadiah?t=abc')).toBe(
+      'Masuk, atau daftar gratis, untuk menerima hadiah keanggotaan yang dikirim kepada Anda; setelah itu Anda kembali ke sana.',
+    );
   });
   it('says nothing for no callback or one off this site', () => {
     expect(callbackPurpose('')).toBeNull();

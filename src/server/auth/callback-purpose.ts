@@ -12,6 +12,7 @@ const PAGES: [RegExp, string][] = [
   [/^\/portofolio\//, 'membuka portofolio Anda'],
   [/^\/settings\//, 'membuka pengaturan akun Anda'],
   [/^\/telegram/, 'menghubungkan Telegram'],
+  [/^\/hadiah$/, 'menerima hadiah keanggotaan yang dikirim kepada Anda'],
   [/^\/starting-guide\/rekomendasi-saya/, 'melihat rekomendasi untuk Anda'],
 ];
 

@@ -12,3 +12,4 @@ export * from './admin-overview';
 export * from './promo';
 export * from './trials';
 export * from './broadcasts';
+export * from './gifts';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgSequence, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgSequence, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { PaidTier } from '../../../domain/plans';
 import { users } from './accounts';
 import { promoCodes } from './promo';
@@ -67,6 +67,8 @@ export const payments = pgTable(
     refundRef: text('refund_ref'),
     /** The admin who asked for it; set once, so the console's refund is audited once. */
     refundedBy: uuid('refunded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** A gift pass (gift_passes): the payer is the buyer, the pass goes to whoever redeems it. */
+    gift: boolean('gift').notNull().default(false),
   },
   (t) => [
     unique('payments_provider_ref_unique').on(t.provider, t.providerRef),

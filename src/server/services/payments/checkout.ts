@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { payments } from '../../db/schema';
+import { giftPasses, payments } from '../../db/schema';
 import { findPlan, type Plan } from '../../../domain/plans';
 import { configuredProviders } from './registry';
 import { quotePromo } from '../promo';
@@ -25,6 +25,8 @@ export interface StartInput {
   providerId: unknown;
   /** A promo code typed on /pay (empty: none). */
   promoCode?: unknown;
+  /** A gift for someone else's address, already checked by parseGiftInput() (decision 0041). */
+  gift?: { email: string; message: string | null };
 }
 
 /** The plan for a `plan` query or form value, or undefined. */
@@ -61,19 +63,28 @@ export async function startCheckout(
   if (quote && !quote.ok) return { ok: false, status: 400, field: 'promo', message: quote.message };
   const amount = quote?.ok ? quote.amount : plan.price;
 
-  const [payment] = await db
-    .insert(payments)
-    .values({
-      userId: user.id,
-      provider: provider.id,
-      planId: plan.id,
-      tier: plan.tier,
-      months: plan.months,
-      amount,
-      currency: 'IDR',
-      ...(quote?.ok ? { promoCodeId: quote.promo.id, promoCode: quote.promo.code, listPrice: quote.listPrice } : {}),
-    })
-    .returning({ id: payments.id });
+  const gift = input.gift;
+  const payment = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        userId: user.id,
+        provider: provider.id,
+        planId: plan.id,
+        tier: plan.tier,
+        months: plan.months,
+        amount,
+        currency: 'IDR',
+        gift: !!gift,
+        ...(quote?.ok ? { promoCodeId: quote.promo.id, promoCode: quote.promo.code, listPrice: quote.listPrice } : {}),
+      })
+      .returning({ id: payments.id });
+    if (gift)
+      await tx
+        .insert(giftPasses)
+        .values({ paymentId: row!.id, buyerId: user.id, recipientEmail: gift.email, message: gift.message });
+    return row;
+  });
   try {
     const started = await provider.startCheckout({
       paymentId: payment!.id,

@@ -14,6 +14,7 @@ import { auditLog, paymentEvents, payments, type PaymentStatus } from '../../db/
 import { wibDate } from '../../../lib/format';
 import { lockMember, recomputePasses } from './schedule';
 import { sendReceiptMail } from './receipts';
+import { activateGift, mailActivatedGift, refundGift } from '../gifts';
 import type { ProviderState } from './types';
 
 export type Payment = typeof payments.$inferSelect;
@@ -24,6 +25,8 @@ export type FulfilChange =
 export interface FulfilResult {
   payment: Payment | null;
   change: FulfilChange;
+  /** A gift payment just granted: the plain token of its link, to be mailed (never stored). */
+  giftToken?: string;
 }
 
 export interface FulfilOptions {
@@ -95,6 +98,18 @@ async function grant(tx: Tx, p: Payment, s: ProviderState, now: Date): Promise<F
     },
   );
   if (!paid) return { payment: p, change: 'unchanged' };
+  if (paid.gift) {
+    // A gift grants the buyer nothing: it becomes redeemable by its link (decision 0041).
+    const activated = await activateGift(tx, paid, now);
+    await tx.insert(auditLog).values({
+      at: now,
+      actorId: paid.userId,
+      subjectId: paid.userId,
+      action: 'payment.paid',
+      details: { paymentId: paid.id, planId: paid.planId, amount: paid.amount, gift: true },
+    });
+    return { payment: paid, change: 'granted', giftToken: activated?.token };
+  }
   if (!paid.userId) return { payment: paid, change: 'granted' };
   const pass = (await recomputePasses(tx, paid.userId)).get(paid.id)!;
   const [withPeriod] = await tx
@@ -167,6 +182,7 @@ async function apply(tx: Tx, p: Payment, s: ProviderState, now: Date, actorId: s
     case 'refunded': {
       const row = await transition(tx, p, { in: ['paid'] }, { status: 'refunded', refundedAt: now });
       if (!row) return { payment: p, change: 'unchanged' };
+      if (row.gift) await refundGift(tx, row, now, actorId);
       if (row.userId) {
         await recomputePasses(tx, row.userId);
         await tx.insert(auditLog).values({
@@ -211,17 +227,27 @@ export async function fulfil(db: Db, state: ProviderState, opts: FulfilOptions):
     const [fresh] = await tx.select().from(payments).where(eq(payments.id, payment.id));
     return apply(tx, fresh!, state, opts.now, opts.actorId ?? null);
   });
-  if (result.change === 'granted' && result.payment?.userId) {
+  if (result.change === 'granted' && result.payment && (result.payment.userId || result.giftToken)) {
     const payment = result.payment;
-    const mail = sendReceiptMail(db, payment, opts.baseUrl).catch((err: unknown) =>
-      console.error(
-        JSON.stringify({ level: 'error', msg: 'receipt mail failed', paymentId: payment.id, error: String(err) }),
+    const token = result.giftToken;
+    const mail = Promise.all([
+      sendReceiptMail(db, payment, opts.baseUrl).catch((err: unknown) =>
+        console.error(
+          JSON.stringify({ level: 'error', msg: 'receipt mail failed', paymentId: payment.id, error: String(err) }),
+        ),
       ),
-    );
+      token &&
+        mailActivatedGift(db, payment, token, opts.baseUrl).catch((err: unknown) =>
+          console.error(
+            JSON.stringify({ level: 'error', msg: 'gift mail failed', paymentId: payment.id, error: String(err) }),
+          ),
+        ),
+    ]);
     // Webhooks must answer quickly (Midtrans: 5 s); a slow mail server finishes in the background.
     await Promise.race([mail, new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
   }
-  return result;
+  // The token leaves with the mail only.
+  return { payment: result.payment, change: result.change };
 }
 
 /** Ignored events with no payment attached (another product on the same account) are logged once. */

@@ -4,12 +4,12 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { payments, users } from '../../db/schema';
+import { giftPasses, payments, users, type GiftStatus } from '../../db/schema';
 import { config } from '../../config';
 import { sendMail } from '../../integrations/mail';
 import { planLabel } from '../../../domain/plans';
 import { formatDateTime, formatRupiah } from '../../../lib/format';
-import { periodText } from '../../../lib/format-payment';
+import { GIFT_PERIOD, periodText } from '../../../lib/format-payment';
 import escapeHtml from 'escape-html';
 import { PROVIDER_LABEL } from '../../../lib/labels';
 import { formatNpwp } from '../../../lib/npwp';
@@ -26,6 +26,8 @@ export interface Receipt {
   payment: Payment;
   member: { name: string; email: string };
   seller: Seller;
+  /** A gift pass (decision 0041): whom it is for, and whether it was redeemed. */
+  gift: { recipientEmail: string; status: GiftStatus; redeemedAt: Date | null } | null;
 }
 
 /** The seller named on every receipt: SELLER_LEGAL_NAME and SELLER_NPWP. */
@@ -47,12 +49,25 @@ export function receiptPath(paymentId: string): string {
 export async function findReceipt(db: Db, userId: string, paymentId: string): Promise<Receipt | null> {
   if (!/^[0-9a-f-]{36}$/i.test(paymentId)) return null;
   const [row] = await db
-    .select({ payment: payments, name: users.name, email: users.email })
+    .select({
+      payment: payments,
+      name: users.name,
+      email: users.email,
+      giftTo: giftPasses.recipientEmail,
+      giftStatus: giftPasses.status,
+      giftRedeemedAt: giftPasses.redeemedAt,
+    })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.userId))
+    .leftJoin(giftPasses, eq(giftPasses.paymentId, payments.id))
     .where(and(eq(payments.id, paymentId), eq(payments.userId, userId), inArray(payments.status, ['paid', 'refunded'])))
     .limit(1);
-  return row ? { payment: row.payment, member: { name: row.name, email: row.email }, seller: receiptSeller() } : null;
+  if (!row) return null;
+  const gift =
+    row.giftTo && row.giftStatus
+      ? { recipientEmail: row.giftTo, status: row.giftStatus, redeemedAt: row.giftRedeemedAt }
+      : null;
+  return { payment: row.payment, member: { name: row.name, email: row.email }, seller: receiptSeller(), gift };
 }
 
 /** Mails the receipt of a granted payment to its owner. */
@@ -60,7 +75,10 @@ export async function sendReceiptMail(db: Db, payment: Payment, baseUrl = config
   const r = payment.userId ? await findReceipt(db, payment.userId, payment.id) : null;
   if (!r) return;
   const link = `${baseUrl}${receiptPath(payment.id)}`;
-  const item = `Keanggotaan ${planLabel(payment)}`;
+  const item = r.gift
+    ? `Hadiah keanggotaan ${planLabel(payment)} untuk ${r.gift.recipientEmail}`
+    : `Keanggotaan ${planLabel(payment)}`;
+  const period = r.gift ? GIFT_PERIOD : periodText(payment);
   const credit =
     payment.creditDays > 0 ? `\nTermasuk ${payment.creditDays} hari kredit dari sisa paket sebelumnya.` : '';
   const discount =
@@ -75,7 +93,10 @@ export async function sendReceiptMail(db: Db, payment: Payment, baseUrl = config
     `Nomor kuitansi: ${payment.receiptNumber}`,
     `Tanggal: ${payment.paidAt ? formatDateTime(payment.paidAt) : '–'}`,
     `Paket: ${item}`,
-    `Masa aktif: ${periodText(payment)}${credit}`,
+    `Masa aktif: ${period}${credit}`,
+    ...(r.gift
+      ? [`Tautan hadiah kami kirim ke ${r.gift.recipientEmail}. Pembayaran ini tidak menambah masa aktif Anda sendiri.`]
+      : []),
     ...(discount ? [discount] : []),
     `Jumlah: ${formatRupiah(payment.amount)} (lunas, melalui ${PROVIDER_LABEL[payment.provider]})`,
     '',
@@ -93,7 +114,7 @@ export async function sendReceiptMail(db: Db, payment: Payment, baseUrl = config
     html: `<p>Halo ${escapeHtml(r.member.name)},</p><p>Terima kasih, pembayaran Anda sudah kami terima.</p><table>${[
       ['Nomor kuitansi', payment.receiptNumber ?? ''],
       ['Paket', item],
-      ['Masa aktif', periodText(payment)],
+      ['Masa aktif', period],
       ...(discount
         ? [
             ['Harga paket', formatRupiah(payment.listPrice!)],

@@ -4,30 +4,42 @@
  */
 import { and, asc, eq, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { memberships, payments, users } from '../../db/schema';
+import { giftPasses, memberships, payments, users } from '../../db/schema';
 import { schedulePasses, type GrantedPeriod, type Pass, type Purchase } from '../../../domain/membership-schedule';
 import type { Plan } from '../../../domain/plans';
 
 type Reader = Db | Tx;
 
+/**
+ * The member's purchases: their own settled payments (a gift they bought is not theirs), and the gifts they
+ * redeemed, each as if bought at the moment of redemption (decision 0041); a refunded gift drops out.
+ */
 async function inputs(db: Reader, userId: string): Promise<{ purchases: Purchase[]; granted: GrantedPeriod[] }> {
-  const [paid, granted] = await Promise.all([
+  const [paid, gifts, granted] = await Promise.all([
     db
       .select({ id: payments.id, tier: payments.tier, months: payments.months, paidAt: payments.paidAt })
       .from(payments)
-      .where(and(eq(payments.userId, userId), eq(payments.status, 'paid')))
+      .where(and(eq(payments.userId, userId), eq(payments.status, 'paid'), eq(payments.gift, false)))
       .orderBy(asc(payments.paidAt), asc(payments.createdAt), asc(payments.id)),
+    db
+      .select({ id: payments.id, tier: payments.tier, months: payments.months, paidAt: giftPasses.redeemedAt })
+      .from(giftPasses)
+      .innerJoin(payments, eq(payments.id, giftPasses.paymentId))
+      .where(and(eq(giftPasses.redeemedBy, userId), eq(giftPasses.status, 'redeemed'), eq(payments.status, 'paid'))),
     db
       .select({ tier: memberships.tier, startsAt: memberships.startsAt, endsAt: memberships.endsAt })
       .from(memberships)
       .where(and(eq(memberships.userId, userId), ne(memberships.source, 'payment'))),
   ]);
-  const purchases = paid.map((p) => ({
-    id: p.id,
-    tier: p.tier,
-    months: p.months as Purchase['months'],
-    paidAt: p.paidAt!,
-  }));
+  const purchases = [...paid, ...gifts]
+    .map((p) => ({
+      id: p.id,
+      tier: p.tier,
+      months: p.months as Purchase['months'],
+      paidAt: p.paidAt!,
+    }))
+    // Stable: own payments come in their query's order; a redeemed gift takes its place by its moment.
+    .sort((a, b) => a.paidAt.getTime() - b.paidAt.getTime());
   return { purchases, granted };
 }
 
