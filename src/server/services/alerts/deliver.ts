@@ -96,7 +96,9 @@ export function groupDrafts(
     if (!recipient) continue;
     const channels = channelsFor(recipient, 'alerts', opts.telegram);
     if (!channels.length) continue;
-    const codes = [...new Set(fired.flatMap((f) => (f.kind === 'screen' && f.codes?.length ? f.codes : [f.ticker])))].sort();
+    const codes = [
+      ...new Set(fired.flatMap((f) => (f.kind === 'screen' && f.codes?.length ? f.codes : [f.ticker]))),
+    ].sort();
     const first = [...fired].sort((a, b) => a.id.localeCompare(b.id))[0]!;
     drafts.push({
       recipient,

@@ -34,7 +34,12 @@ describe('saved screens', () => {
 
   it('stores the query as the screener reads it, and refuses bad names naming the field', async () => {
     const u = await createUser(h.db);
-    const saved = await saveScreen(h.db, u.id, '  Bank   besar ', '?arah=turun&kap_min=9000&rating=xyz&foo=<b>&urut=kap');
+    const saved = await saveScreen(
+      h.db,
+      u.id,
+      '  Bank   besar ',
+      '?arah=turun&kap_min=9000&rating=xyz&foo=<b>&urut=kap',
+    );
     expect(saved).toMatchObject({ ok: true, message: 'Saringan “Bank besar” disimpan.' });
     const [s] = await listScreens(h.db, u.id);
     expect(s).toMatchObject({
@@ -160,8 +165,13 @@ describe('saved screens', () => {
     expect(toA[0]!.text).toContain('BBRI ditutup Rp 9.100');
     expect(mails.filter((m) => m.text.includes('Besar juga'))).toHaveLength(1);
     expect(
-      (await deliverAlerts(h.db, { mail: async (m: Mail) => void mails.push(m), telegram: null }, { now: NOW, appUrl: 'x' }))
-        .notices,
+      (
+        await deliverAlerts(
+          h.db,
+          { mail: async (m: Mail) => void mails.push(m), telegram: null },
+          { now: NOW, appUrl: 'x' },
+        )
+      ).notices,
     ).toBe(0);
 
     // An unchanged next day notifies nothing; turning the alert off and on starts a new baseline.

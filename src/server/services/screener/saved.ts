@@ -33,11 +33,15 @@ export interface SavedScreen {
 }
 
 export type ScreenResult =
-  | { ok: true; message: string; id: string }
-  | { ok: false; status: 400 | 404 | 409; field: string; message: string };
+  { ok: true; message: string; id: string } | { ok: false; status: 400 | 404 | 409; field: string; message: string };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const notFound = (): ScreenResult => ({ ok: false, status: 404, field: 'screen', message: 'Saringan tidak ditemukan.' });
+const notFound = (): ScreenResult => ({
+  ok: false,
+  status: 404,
+  field: 'screen',
+  message: 'Saringan tidak ditemukan.',
+});
 const bad = (field: string, message: string): ScreenResult => ({ ok: false, status: 400, field, message });
 
 export const screenerHref = (query: string) => (query ? `/analisis/saring?${query}` : '/analisis/saring');
