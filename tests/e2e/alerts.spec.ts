@@ -372,12 +372,13 @@ test('anggota menyimpan saringan, menyalakan alertnya, dan diberi tahu sekali sa
   // Another member cannot read, rename, toggle or delete it by its id.
   const screenId = await card.locator('input[name="screen"]').first().inputValue();
   expect(screenId).toMatch(/^[0-9a-f-]{36}$/);
-  for (const form of [
+  const forms: Record<string, string>[] = [
     { intent: 'rename', screen: screenId, name: 'Diambil alih' },
     { intent: 'alert-off', screen: screenId },
     { intent: 'alert-on', screen: screenId },
     { intent: 'delete', screen: screenId },
-  ]) {
+  ];
+  for (const form of forms) {
     const r = await desk.page.request.post('/watchlist/saringan', {
       form,
       headers: { origin: ORIGIN },
