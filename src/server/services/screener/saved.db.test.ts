@@ -10,7 +10,15 @@ import { syncResearchCalls } from '../alerts/calls';
 import { evaluateAlerts } from '../alerts/evaluate';
 import { deliverAlerts } from '../alerts/deliver';
 import { listNotices } from '../alerts/notices';
-import { deleteScreen, findOwnScreen, listScreens, renameScreen, saveScreen, setScreenAlert } from './saved';
+import {
+  deleteScreen,
+  describeScreen,
+  findOwnScreen,
+  listScreens,
+  renameScreen,
+  saveScreen,
+  setScreenAlert,
+} from './saved';
 
 const NOW = new Date('2026-11-23T19:00:00+07:00');
 const horizon = () => '2026-11-26';
@@ -49,6 +57,12 @@ describe('saved screens', () => {
       alert: false,
       baseline: null,
     });
+    expect(describeScreen(s!.query)).toEqual(['Kapitalisasi pasar (Rp miliar) ≥ 9.000']);
+    expect(describeScreen('sektor=Keuangan&per_min=2.5&per_max=10')).toEqual([
+      'Sektor: Keuangan',
+      'PER (x) 2,5 s.d. 10',
+    ]);
+    expect(describeScreen('')).toEqual(['Seluruh emiten (tanpa filter)']);
     expect(await saveScreen(h.db, u.id, '   ', 'kap_min=1')).toMatchObject({
       ok: false,
       status: 400,
