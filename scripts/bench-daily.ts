@@ -1,7 +1,7 @@
 /**
  * Bench of issue #25 (docs/product.md §10, §11): on a fresh database, 950 emiten with three years of daily
  * closes (generated in SQL), 100 000 members with 10 alerts each (1 000 000 alerts of every kind), then
- * and one saved screen each with its alert on (100 000 screen alerts over 500 distinct filters), then
+ * and one saved screen each with its alert on (100 000 screen alerts over 495 distinct filters), then
  * one alert evaluation of the latest day (set-based SQL) and the screener: its first read of the market's
  * figures and then the p95 of 200 queries with varied filters and sorts over the kept figures.
  */
@@ -66,11 +66,11 @@ async function seed(db: Db): Promise<void> {
       (array['price_above','price_below','move','target','fair_value','analysis','cum_date'])[1 + (u.n + k) % 7],
       1000 + ((u.n + k) % 400), 5
     from (select id, row_number() over (order by id) as n from users) u cross join generate_series(1, ${PER_MEMBER}) k`);
-  // One saved screen per member with its alert on, over 500 distinct filters as the screener writes them.
+  // One saved screen per member with its alert on: a sector (~86 codes) and a floor on the 1-month return,
+  // 495 distinct filters written as the screener writes them.
   await db.execute(sql`
     insert into saved_screens (user_id, name, query, alert)
-    select u.id, 'Saringan', case when u.n % 2 = 0 then 'per_max=' || (5 + u.n % 500 / 2)
-      else 'roe_min=' || (u.n % 500 / 2 - 100) || '&urut=kap&arah=turun' end, true
+    select u.id, 'Saringan', 'sektor=Sektor+' || (u.n % 495 % 11) || '&r1b_min=' || (u.n % 495 / 11 - 20), true
     from (select id, row_number() over (order by id) as n from users) u`);
   await db.execute(sql`
     insert into research_calls (ticker, analysis_id, title, path, date, tier_rank, rating, target_price, fair_value)
