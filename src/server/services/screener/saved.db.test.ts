@@ -57,6 +57,8 @@ describe('saved screens', () => {
       alert: false,
       baseline: null,
     });
+    // Written back, it reads the same: equal filters are equal strings.
+    expect(parseScreenQuery(new URLSearchParams(s!.query)).canonical).toBe(s!.query);
     expect(describeScreen(s!.query)).toEqual(['Kapitalisasi pasar (Rp miliar) ≥ 9.000']);
     expect(describeScreen('sektor=Keuangan&per_min=2.5&per_max=10')).toEqual([
       'Sektor: Keuangan',
