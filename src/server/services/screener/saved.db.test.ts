@@ -10,6 +10,7 @@ import { syncResearchCalls } from '../alerts/calls';
 import { evaluateAlerts } from '../alerts/evaluate';
 import { deliverAlerts } from '../alerts/deliver';
 import { listNotices } from '../alerts/notices';
+import { parseScreenQuery } from './index';
 import {
   deleteScreen,
   describeScreen,
