@@ -355,7 +355,7 @@ test('anggota menyimpan saringan, menyalakan alertnya, dan diberi tahu sekali sa
   await expect(page.getByRole('status').filter({ hasText: 'emiten' })).toContainText(/^\s*0 dari/);
   await noSidewaysScroll(page);
   await page.getByLabel('Simpan saringan ini sebagai').fill('Telko besar');
-  await page.getByRole('button', { name: 'Simpan saringan' }).click();
+  await page.getByRole('button', { name: 'Simpan', exact: true }).click();
   await expect(page).toHaveURL(/\/watchlist\/saringan$/);
   await expect(page.getByRole('status').first()).toContainText('Saringan “Telko besar” disimpan.');
   const card = page.locator('li[data-screen="Telko besar"]');
