@@ -103,7 +103,7 @@ describe('npm run jobs -- --once --job market-update', () => {
     expect(line).toMatchObject({
       msg: 'job market-update done',
       summary:
-        '1 days checked; imported 2026-11-20; alerts on 2026-11-20: 0 fired, 0 re-armed, 0 notices, 0 messages sent, 0 failed',
+        '1 days checked; imported 2026-11-20; alerts on 2026-11-20: 0 fired, 0 re-armed, 0 notices, 0 messages sent, 0 failed, 0 saved screens evaluated (0 distinct filters)',
     });
 
     const second = await jobOnce('2026-11-24T20:30:00+07:00');

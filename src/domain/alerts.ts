@@ -17,6 +17,12 @@ export const ALERT_KINDS = [
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
+/** What a notice (`alert_events`) records: an alert on a code, or codes entering a saved screen. */
+export type NoticeKind = AlertKind | 'screen';
+
+/** Saved screens per member, the same for every tier (docs/product.md §11). */
+export const SAVED_SCREEN_LIMIT = 20;
+
 export function isAlertKind(s: string): s is AlertKind {
   return (ALERT_KINDS as readonly string[]).includes(s);
 }

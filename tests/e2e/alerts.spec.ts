@@ -314,3 +314,110 @@ test('anggota tidak bisa mengubah watchlist atau alert anggota lain lewat id-nya
   await expect(owner.page.getByRole('navigation', { name: 'Daftar watchlist' })).toContainText('Watchlist saya (2)');
   await expect(owner.page.getByRole('listitem', { name: 'TLKM', exact: true })).toHaveCount(0);
 });
+
+/** A code's last close and shares in the story's database (the demo market is generated: read, not assumed). */
+async function lastClose(ticker: string): Promise<{ close: number; shares: number }> {
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  try {
+    const r = await client.query(
+      `select p.close, e.shares_outstanding from daily_prices p join emiten e on e.ticker = p.ticker
+       where p.ticker = $1 order by p.date desc limit 1`,
+      [ticker],
+    );
+    return { close: Number(r.rows[0].close), shares: Number(r.rows[0].shares_outstanding) };
+  } finally {
+    await client.end();
+  }
+}
+
+test('anggota menyimpan saringan, menyalakan alertnya, dan diberi tahu sekali saat kode baru masuk', async () => {
+  test.setTimeout(240_000);
+  const [phone, desk] = watchers as [Watcher, Watcher];
+  const { page } = phone;
+  // The telecom operators worth at least 4 % more than TLKM is today: TLKM is not in it until it rises 10 %.
+  const { close, shares } = await lastClose('TLKM');
+  const threshold = Math.ceil(((close * shares) / 1e9) * 1.04);
+  await page.goto(`/analisis/saring?subsektor=Telekomunikasi&kap_min=${threshold}&urut=kap&arah=turun`);
+  await expect(page.getByRole('status').filter({ hasText: 'emiten' })).toContainText(/^\s*0 dari/);
+  await noSidewaysScroll(page);
+  await page.getByLabel('Simpan saringan ini sebagai').fill('Telko besar');
+  await page.getByRole('button', { name: 'Simpan', exact: true }).click();
+  await expect(page).toHaveURL(/\/watchlist\/saringan$/);
+  await expect(page.getByRole('status').first()).toContainText('Saringan “Telko besar” disimpan.');
+  const card = page.locator('li[data-screen="Telko besar"]');
+  await expect(card.getByRole('link', { name: 'Telko besar' })).toHaveAttribute(
+    'href',
+    `/analisis/saring?subsektor=Telekomunikasi&kap_min=${threshold}&urut=kap&arah=turun`,
+  );
+  await expect(card).toContainText('Alert mati.');
+  await card.getByRole('button', { name: 'Beri tahu saat kode baru masuk' }).click();
+  await expect(page.getByRole('status').first()).toContainText('Evaluasi pertama');
+  await expect(card).toContainText('Alert aktif. Menunggu evaluasi pertama');
+  await noSidewaysScroll(page);
+
+  // Another member cannot read, rename, toggle or delete it by its id.
+  const screenId = await card.locator('input[name="screen"]').first().inputValue();
+  expect(screenId).toMatch(/^[0-9a-f-]{36}$/);
+  const forms: Record<string, string>[] = [
+    { intent: 'rename', screen: screenId, name: 'Diambil alih' },
+    { intent: 'alert-off', screen: screenId },
+    { intent: 'alert-on', screen: screenId },
+    { intent: 'delete', screen: screenId },
+  ];
+  for (const form of forms) {
+    const r = await desk.page.request.post('/watchlist/saringan', {
+      form,
+      headers: { origin: ORIGIN },
+      maxRedirects: 0,
+    });
+    expect(r.status(), form.intent).toBe(404);
+  }
+  await desk.page.goto('/watchlist/saringan');
+  await expect(desk.page.getByText('Belum ada saringan tersimpan.')).toBeVisible();
+
+  // The 25th: TLKM does not trade; the first evaluation only records what passes (nothing) and tells no one.
+  dayFile('2026-11-25', { BBCA: 9_950 });
+  const baseline = await marketUpdate('2026-11-25T21:00:00+07:00');
+  expect(baseline).toContain('alerts on 2026-11-25: 0 fired');
+  expect(baseline).toContain('1 saved screens evaluated (1 distinct filters)');
+  await page.reload();
+  await expect(card).toContainText('Alert aktif. Evaluasi terakhir 25 November 2026: 0 kode lolos.');
+
+  // The 26th: TLKM rises 10 % and enters. One notice, one Telegram message and one email, to its owner only.
+  const risen = Math.round((close * 1.1) / 50) * 50;
+  const file = dayFile('2026-11-26', { TLKM: risen });
+  expect(await marketUpdate('2026-11-26T21:00:00+07:00')).toContain(
+    'alerts on 2026-11-26: 1 fired, 0 re-armed, 1 notices, 2 messages sent, 0 failed',
+  );
+  const line = 'Kode baru masuk saringan “Telko besar” pada 26 November 2026: TLKM.';
+  const messages = await telegramTo(phone.telegram.id);
+  expect(messages).toHaveLength(3);
+  expect(messages[2]).toContain('Alert Telaah: TLKM');
+  expect(messages[2]).toContain(line);
+  const mails = alertMails(phone.member.email);
+  expect(mails).toHaveLength(3);
+  expect(mails[2]!.subject).toBe('Alert Telaah: TLKM');
+  expect(mails[2]!.text).toContain(line);
+  expect(await telegramTo(desk.telegram.id)).toHaveLength(2);
+  expect(alertMails(desk.member.email)).toHaveLength(2);
+
+  await page.goto('/notifikasi');
+  const list = page.getByRole('list', { name: 'Daftar notifikasi' });
+  await expect(list.getByRole('listitem').first()).toContainText(line);
+  await expect(list.getByRole('listitem').first().getByRole('link').first()).toHaveAttribute(
+    'href',
+    /\/analisis\/saring\?subsektor=Telekomunikasi/,
+  );
+
+  // The same day again, through the job and through the import of the same file: nothing more is sent.
+  expect(await marketUpdate('2026-11-26T21:30:00+07:00')).toBe('up to date');
+  const again = await run('npx', ['tsx', 'scripts/market-import.ts', '--keep-demo', file], {
+    env: env('2026-11-26T21:30:00+07:00'),
+  });
+  expect(again.stdout).not.toContain('alerts on');
+  expect(await telegramTo(phone.telegram.id)).toHaveLength(3);
+  expect(alertMails(phone.member.email)).toHaveLength(3);
+  await page.goto('/watchlist/saringan');
+  await expect(card).toContainText('Evaluasi terakhir 26 November 2026: 1 kode lolos.');
+});

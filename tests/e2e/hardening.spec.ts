@@ -102,6 +102,7 @@ const BODY_ROUTES: [string, string][] = [
   ['/starting-guide/rekomendasi-saya', 'application/x-www-form-urlencoded'],
   ['/courses/dasar-investasi-saham', 'application/x-www-form-urlencoded'],
   ['/watchlist', 'application/x-www-form-urlencoded'],
+  ['/watchlist/saringan', 'application/x-www-form-urlencoded'],
   ['/notifikasi', 'application/x-www-form-urlencoded'],
   ['/portofolio/dividen/pajak', 'application/x-www-form-urlencoded'],
   ['/portofolio/saham/BBCA', 'application/x-www-form-urlencoded'],

@@ -13,6 +13,13 @@ export const CURRENT_PERIODS = sql`
     select c.index_code, max(c.effective_date) as effective_date
     from index_constituents c, screening s where c.effective_date <= s.day group by c.index_code)`;
 
+/** `CURRENT_PERIODS` with the screening day given rather than the market's last day. */
+export const currentPeriodsOn = (day: string) => sql`
+  screening as (select ${day}::date as day),
+  current_periods as (
+    select c.index_code, max(c.effective_date) as effective_date
+    from index_constituents c, screening s where c.effective_date <= s.day group by c.index_code)`;
+
 /** The indexes `ticker` belongs to on the screening day, in the order LQ45, IDX30, JII. */
 export async function indexesOf(db: Db, ticker: string): Promise<ConstituentIndex[]> {
   const result = await db.execute(sql`

@@ -21,7 +21,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts';
 import { emiten } from './market';
-import type { AlertKind } from '../../../domain/alerts';
+import type { AlertKind, NoticeKind } from '../../../domain/alerts';
 
 /** A member's named list of codes. */
 export const watchlists = pgTable(
@@ -99,7 +99,7 @@ export const alertEvents = pgTable(
      */
     alertId: uuid('alert_id'),
     ticker: varchar('ticker', { length: STOCK_CODE_MAX_LENGTH }).notNull(),
-    kind: text('kind').$type<AlertKind>().notNull(),
+    kind: text('kind').$type<NoticeKind>().notNull(),
     tradingDate: date('trading_date').notNull(),
     /** The close that fired it (price kinds, move, target, fair value). */
     price: integer('price'),
@@ -107,10 +107,14 @@ export const alertEvents = pgTable(
     reference: integer('reference'),
     /** The previous close (move). */
     prevPrice: integer('prev_price'),
-    /** The analysis' title (analysis) or the dividend's cum date, `YYYY-MM-DD` (cum_date). */
+    /** The analysis' title (analysis), the dividend's cum date, `YYYY-MM-DD` (cum_date), the screen's name (screen). */
     detail: text('detail'),
-    /** Path of the page the notice points to (the analysis). */
+    /** Path of the page the notice points to (the analysis, the saved screen's screener URL). */
     link: text('link'),
+    /** The codes that entered a saved screen (kind `screen`); `ticker` holds the first of them. */
+    codes: text('codes').array(),
+    /** The codes that left it the same day (kind `screen`). */
+    leftCodes: text('left_codes').array(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
     /** Set when a delivery run claimed it; null while it waits for one. */
@@ -139,3 +143,33 @@ export const researchCalls = pgTable('research_calls', {
   targetPrice: integer('target_price'),
   fairValue: integer('fair_value'),
 });
+
+/**
+ * A member's saved screener query (docs/product.md §11): `query` is the screener URL's query string as the
+ * screener's own parser reads it and writes it back (never the raw input). With `alert` on, the daily
+ * evaluation compares the codes passing it with `alertCodes` (null until the first evaluation, which only
+ * records them) and notifies the codes that entered; `alertDay` is the trading day last evaluated.
+ */
+export const savedScreens = pgTable(
+  'saved_screens',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    query: text('query').notNull(),
+    alert: boolean('alert').notNull().default(false),
+    alertCodes: text('alert_codes').array(),
+    alertDay: date('alert_day'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('saved_screens_name_per_member').on(t.userId, t.name),
+    index('saved_screens_alert_idx')
+      .on(t.query)
+      .where(sql`${t.alert}`),
+  ],
+);

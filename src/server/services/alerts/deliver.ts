@@ -8,8 +8,8 @@ import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { memberships, telegramLinks, users } from '../../db/schema';
 import { tierAtLeast, type Tier } from '../../../domain/tiers';
-import type { AlertKind } from '../../../domain/alerts';
-import { alertText, type FiredAlert } from '../../../lib/alert-text';
+import type { NoticeKind } from '../../../domain/alerts';
+import { alertText, codeList, type FiredAlert } from '../../../lib/alert-text';
 import { deliver, type DeliverySummary, type Senders } from '../notifications/deliver';
 import type { NoticeDraft } from '../notifications/message';
 import { loadPrefsOf } from '../notifications/prefs';
@@ -24,19 +24,22 @@ async function claimUndelivered(db: Db, now: Date): Promise<Claimed[]> {
   const result = await db.execute(sql`
     update alert_events set delivered_at = ${now.toISOString()}::timestamptz
     where delivered_at is null
-    returning id, user_id, ticker, kind, trading_date::text as trading_date, price, reference, prev_price, detail`);
+    returning id, user_id, ticker, kind, trading_date::text as trading_date, price, reference, prev_price, detail,
+      codes, left_codes`);
   const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return rows.map((r) => ({
     id: String(r.id),
     userId: String(r.user_id),
     ticker: String(r.ticker),
-    kind: r.kind as AlertKind,
+    kind: r.kind as NoticeKind,
     tradingDate: String(r.trading_date),
     price: n(r.price),
     reference: n(r.reference),
     prevPrice: n(r.prev_price),
     detail: (r.detail as string | null) ?? null,
+    codes: (r.codes as string[] | null) ?? null,
+    leftCodes: (r.left_codes as string[] | null) ?? null,
   }));
 }
 
@@ -93,7 +96,9 @@ export function groupDrafts(
     if (!recipient) continue;
     const channels = channelsFor(recipient, 'alerts', opts.telegram);
     if (!channels.length) continue;
-    const codes = [...new Set(fired.map((f) => f.ticker))].sort();
+    const codes = [
+      ...new Set(fired.flatMap((f) => (f.kind === 'screen' && f.codes?.length ? f.codes : [f.ticker]))),
+    ].sort();
     const first = [...fired].sort((a, b) => a.id.localeCompare(b.id))[0]!;
     drafts.push({
       recipient,
@@ -102,7 +107,7 @@ export function groupDrafts(
       subject: `alerts:${first.tradingDate}:${first.id}`,
       channels,
       content: {
-        title: `Alert Telaah: ${codes.join(', ')}`,
+        title: `Alert Telaah: ${codeList(codes)}`,
         lines: fired.map((f) => alertText(f)),
         cta: { label: 'Lihat semua notifikasi', url: `${opts.appUrl}/notifikasi` },
       },

@@ -10,7 +10,8 @@
 import { performance } from 'node:perf_hooks';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { AlertKind } from '../../../domain/alerts';
+import type { NoticeKind } from '../../../domain/alerts';
+import { evaluateScreenAlerts, tierRanks } from './screens';
 
 export interface EvaluationInput {
   /** The trading day to evaluate; null: the latest day with prices. */
@@ -24,8 +25,11 @@ export interface EvaluationInput {
 
 export interface EvaluationSummary {
   day: string | null;
-  fired: Record<AlertKind, number>;
+  /** Notices per kind; `screen`: saved screens with a code that entered. */
+  fired: Record<NoticeKind, number>;
   rearmed: number;
+  /** Saved screens evaluated (first evaluations included) and the distinct filters run for them. */
+  screens: { evaluated: number; queries: number };
 }
 
 /** The day's close and the previous close of every code that traded on `day`. */
@@ -34,14 +38,6 @@ const dayPrices = (day: string) => sql`
     select p.ticker, p.close,
       (select q.close from daily_prices q where q.ticker = p.ticker and q.date < p.date order by q.date desc limit 1) as prev
     from daily_prices p where p.date = ${day}::date
-  )`;
-
-/** Each member's highest tier rank today (no row: gratis). */
-const tiers = (now: Date) => sql`
-  tiers as materialized (
-    select m.user_id, max(case m.tier when 'premium' then 2 when 'reguler' then 1 else 0 end) as rank
-    from memberships m where m.starts_at <= ${now.toISOString()}::timestamptz and m.ends_at > ${now.toISOString()}::timestamptz
-    group by m.user_id
   )`;
 
 async function count(db: Db, statement: SQL): Promise<number> {
@@ -113,7 +109,7 @@ function callReached(day: string, now: Date, kind: 'target' | 'fair_value'): SQL
     day,
     [
       dayPrices(day),
-      tiers(now),
+      tierRanks(now),
       sql`eligible as materialized (
         select a.id, d.close, ${value} as reference, c.title, c.path
         from alerts a
@@ -183,7 +179,7 @@ async function latestDay(db: Db): Promise<string | null> {
 /** Evaluates every alert against `day` (see the module comment); in one transaction. */
 export async function evaluateAlerts(db: Db, input: EvaluationInput): Promise<EvaluationSummary> {
   const day = input.day ?? (await latestDay(db));
-  const fired: Record<AlertKind, number> = {
+  const fired: Record<NoticeKind, number> = {
     price_above: 0,
     price_below: 0,
     move: 0,
@@ -191,8 +187,10 @@ export async function evaluateAlerts(db: Db, input: EvaluationInput): Promise<Ev
     fair_value: 0,
     analysis: 0,
     cum_date: 0,
+    screen: 0,
   };
-  if (!day) return { day, fired, rearmed: 0 };
+  const screens = { evaluated: 0, queries: 0 };
+  if (!day) return { day, fired, rearmed: 0, screens };
   let rearmed = 0;
   await db.transaction(async (tx) => {
     const run = async (name: string, s: SQL) => {
@@ -213,6 +211,12 @@ export async function evaluateAlerts(db: Db, input: EvaluationInput): Promise<Ev
     rearmed += await run('priceRearm price_below', priceRearm(day, 'price_below'));
     rearmed += await run('callRearm target', callRearm(day, 'target'));
     rearmed += await run('callRearm fair_value', callRearm(day, 'fair_value'));
+    const t = performance.now();
+    const s = await evaluateScreenAlerts(tx as unknown as Db, day, input.now);
+    input.onStatement?.(`screens (${s.queries} distinct filters)`, performance.now() - t, s.evaluated);
+    fired.screen = s.notified;
+    screens.evaluated = s.evaluated;
+    screens.queries = s.queries;
   });
-  return { day, fired, rearmed };
+  return { day, fired, rearmed, screens };
 }

@@ -47,11 +47,19 @@ export async function runAlerts(deps: AlertRunDeps): Promise<AlertRunSummary> {
 function addUp(a: EvaluationSummary, b: EvaluationSummary): EvaluationSummary {
   const fired = { ...a.fired };
   for (const k of Object.keys(fired) as (keyof typeof fired)[]) fired[k] += b.fired[k];
-  return { day: b.day, fired, rearmed: a.rearmed + b.rearmed };
+  return {
+    day: b.day,
+    fired,
+    rearmed: a.rearmed + b.rearmed,
+    screens: {
+      evaluated: a.screens.evaluated + b.screens.evaluated,
+      queries: a.screens.queries + b.screens.queries,
+    },
+  };
 }
 
 /** The log line of a run. */
 export function describeAlertRun(s: AlertRunSummary): string {
   const fired = Object.values(s.fired).reduce((a, b) => a + b, 0);
-  return `alerts on ${s.day ?? 'no data'}: ${fired} fired, ${s.rearmed} re-armed, ${s.notices} notices, ${s.sent} messages sent, ${s.failed} failed`;
+  return `alerts on ${s.day ?? 'no data'}: ${fired} fired, ${s.rearmed} re-armed, ${s.notices} notices, ${s.sent} messages sent, ${s.failed} failed, ${s.screens.evaluated} saved screens evaluated (${s.screens.queries} distinct filters)`;
 }

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { perMarketVersion } from '../market-cache';
-import { CURRENT_PERIODS } from '../index-membership';
+import { CURRENT_PERIODS, currentPeriodsOn } from '../index-membership';
 
 export interface MarketFigures {
   ticker: string;
@@ -41,12 +41,21 @@ export function marketFigures(db: Db): Promise<MarketFigures[]> {
   return perMarketVersion(db, 'screener-figures', () => readFigures(db));
 }
 
-async function readFigures(db: Db): Promise<MarketFigures[]> {
+/**
+ * The figures as they stood on `day` (each code's last close on or before it, index membership on that day),
+ * read afresh: the daily screen-alert evaluation (services/alerts/screens.ts).
+ */
+export function marketFiguresOn(db: Db, day: string): Promise<MarketFigures[]> {
+  return readFigures(db, day);
+}
+
+async function readFigures(db: Db, day?: string): Promise<MarketFigures[]> {
+  const onOrBefore = day === undefined ? sql`` : sql`and d.date <= ${day}::date`;
   const closeBefore = (interval: string) => sql`(
     select p.close from daily_prices p
     where p.ticker = e.ticker and p.date <= (l.date - ${interval}::interval)::date order by p.date desc limit 1)`;
   const result = await db.execute(sql`
-    with ${CURRENT_PERIODS},
+    with ${day === undefined ? CURRENT_PERIODS : currentPeriodsOn(day)},
     membership as (
       select c.ticker, string_agg(c.index_code, ',' order by c.index_code) as codes
       from index_constituents c
@@ -68,7 +77,7 @@ async function readFigures(db: Db): Promise<MarketFigures[]> {
     from emiten e
     left join membership m on m.ticker = e.ticker
     left join lateral (
-      select d.date, d.close from daily_prices d where d.ticker = e.ticker order by d.date desc limit 1
+      select d.date, d.close from daily_prices d where d.ticker = e.ticker ${onOrBefore} order by d.date desc limit 1
     ) l on true
     left join lateral (
       select sum(t.eps) as eps_ttm, sum(t.net_income) as ni_ttm, count(*) as quarters, max(t.period_end)::text as period
