@@ -15,6 +15,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import type { Browser, Page } from '@playwright/test';
 import { PORTS } from '../../playwright.config';
 import { SERVER_NODE_FLAGS } from '../../scripts/lib/server-flags.mjs';
@@ -317,7 +318,7 @@ test('anggota tidak bisa mengubah watchlist atau alert anggota lain lewat id-nya
 
 /** A code's last close and shares in the story's database (the demo market is generated: read, not assumed). */
 async function lastClose(ticker: string): Promise<{ close: number; shares: number }> {
-  const client = new pg.Client({ connectionString: DATABASE_URL });
+  const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   try {
     const r = await client.query(
