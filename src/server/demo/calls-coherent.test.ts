@@ -47,8 +47,8 @@ describe('demo prices and demo calls', () => {
   });
 });
 
-/** Every demo analysis' indicator table: the actual ("2025A") years' EPS and ROE. */
-function reportedActuals(): { file: string; ticker: string; year: number; eps?: number; roe?: number }[] {
+/** Every demo analysis' indicator table: the actual ("2025A") years' EPS, ROE and dividend per share. */
+function reportedActuals(): { file: string; ticker: string; year: number; eps?: number; roe?: number; dps?: number }[] {
   const num = (cell: string) => Number(cell.trim().replace(/\./g, '').replace(',', '.'));
   return readdirSync(CONTENT, { withFileTypes: true })
     .filter((d) => d.isDirectory() && isStockCode(d.name))
@@ -66,6 +66,7 @@ function reportedActuals(): { file: string; ticker: string; year: number; eps?: 
           };
           const eps = row(/^\|\s*EPS \(Rp\)/);
           const roe = row(/^\|\s*ROE \(%\)/);
+          const dps = row(/^\|\s*Dividen per saham \(Rp\)/);
           return cells(head)
             .slice(1)
             .flatMap((h, i) => {
@@ -78,6 +79,7 @@ function reportedActuals(): { file: string; ticker: string; year: number; eps?: 
                   year: Number(year),
                   eps: eps ? num(eps[i]!) : undefined,
                   roe: roe ? num(roe[i]!) / 100 : undefined,
+                  dps: dps ? num(dps[i]!) : undefined,
                 },
               ];
             });
@@ -103,6 +105,31 @@ describe('demo fundamentals and the demo analyses', () => {
       if (a.roe !== undefined && Math.abs(roe - a.roe) > 0.005)
         out.push(`${a.file} ${a.year}: ROE ${a.roe}, demo ${roe.toFixed(3)}`);
       return out;
+    });
+    expect(wrong).toEqual([]);
+  });
+});
+
+describe('demo dividends and the demo analyses', () => {
+  // An actual year's dividend per share is what the emiten page lists for that year: every cash
+  // dividend whose cum date falls in it (the notes read "Dividen tunai final 2025" and so on). The
+  // analyses quote no yield for an actual year (only forecast yields at their target price), so the
+  // dividend per share is what can be compared. Tolerance: 2 % or Rp 1, whichever is larger
+  // (amounts below Rp 100 are announced in halves of a Rupiah).
+  it('report the dividend per share the demo data pays in every actual year an analysis quotes', () => {
+    const market = generateDemoMarket(TODAY);
+    const actuals = reportedActuals().filter((a) => a.dps !== undefined);
+    expect(actuals.length).toBeGreaterThan(8);
+    const wrong = actuals.flatMap((a) => {
+      const first = market.prices.find((p) => p.ticker === a.ticker)!.date;
+      // A year the demo prices cover only in part may miss dividends paid before the window starts.
+      if (first > `${a.year}-01-01`) return [];
+      const paid = market.actions
+        .filter((x) => x.ticker === a.ticker && x.type === 'dividend' && x.cumDate.startsWith(`${a.year}-`))
+        .reduce((sum, x) => sum + Number(x.amount), 0);
+      return Math.abs(paid - a.dps!) > Math.max(1, paid * 0.02)
+        ? [`${a.file} ${a.year}: DPS ${a.dps}, demo ${paid}`]
+        : [];
     });
     expect(wrong).toEqual([]);
   });
