@@ -6,6 +6,7 @@ import type { DbHandle } from '../../db/client';
 import { readFileSync } from 'node:fs';
 import { exportData } from '../account-settings';
 import { deleteTransaction, exportTransactions, importTransactions, listTransactions } from '.';
+import { knockOnCount } from './import';
 
 const commit = { preview: false, today: TODAY };
 const preview = { preview: true, today: TODAY };
@@ -199,6 +200,56 @@ describe('CSV import and export', () => {
       { ...preview, portfolioId: p.id },
     );
     expect(long.errors[0]!.row).toBe(`2026-05-05,BBRI,beli,150,4000,${'x'.repeat(50)}…`);
+  });
+
+  it('blames only refused buys dated (in either format) on or before the sell, not dividends or unreadable rows', async () => {
+    const u = await createUser(h.db);
+    const p = await createTestPortfolio(h.db, u.id, 'Akibat tanggal');
+    const file = [
+      'tanggal,kode,jenis,lembar,harga',
+      '2026-03-02,BBCA,beli,100,8950',
+      '15/05/2026,BBCA,beli,500,89x', // refused, dated after the sell
+      '2026-03-03,BBCA,dividen,100,2x', // refused dividend: adds no shares
+      'kemarin,BBCA,beli,100,8950', // date unreadable: cannot be placed before the sell
+      '2026-03-04,BBCA,belii,100,8950', // type unreadable
+      '01/03/2026,bbca,beli,300,8x', // refused buy before the sell, DD/MM/YYYY
+      '2026-04-01,BBCA,jual,300,9000',
+      '',
+    ].join('\n');
+    const checked = await importTransactions(h.db, u.id, file, { ...preview, portfolioId: p.id });
+    expect(checked.errors.map((e) => e.line)).toEqual([3, 4, 5, 6, 7, 8]);
+    expect(checked.errors.at(-1)!.message).toBe(
+      'Jumlah jual 300 lembar BBCA melebihi saham yang Anda pegang pada 1 April 2026 (100 lembar). ' +
+        'Ini akibat baris 7 yang ditolak (tidak ikut dihitung).',
+    );
+  });
+
+  it('explains only the oversells that are listed, each from the same file read once', async () => {
+    const u = await createUser(h.db);
+    const p = await createTestPortfolio(h.db, u.id, 'Banyak akibat');
+    // Refused buys and sells of one code, alternating: every sell oversells and each explanation
+    // would otherwise scan every row of the file.
+    const pairs = 3_000;
+    const lines = ['tanggal,kode,jenis,lembar,harga'];
+    for (let i = 0; i < pairs; i++) lines.push('2026-03-02,BBCA,beli,100,8x', '2026-04-01,BBCA,jual,100,9000');
+    knockOnCount.computed = 0;
+    const checked = await importTransactions(h.db, u.id, lines.join('\n') + '\n', { ...preview, portfolioId: p.id });
+    expect(checked).toMatchObject({ ok: false, errorCount: 2 * pairs });
+    expect(knockOnCount.computed).toBeLessThanOrEqual(200);
+    expect(checked.errors).toHaveLength(200);
+    const sells = checked.errors.filter((e) => e.column === 'lembar');
+    expect(sells).toHaveLength(100);
+    const because = (sold: string) =>
+      'Jumlah jual 100 lembar BBCA melebihi saham yang Anda pegang pada 1 April 2026 (0 lembar). ' +
+      `Ini akibat baris 2, 4, 6, … yang ditolak (tidak ikut dihitung)${sold}.`;
+    expect(sells.slice(0, 5).map((e) => [e.line, e.message])).toEqual([
+      [3, because('')],
+      [5, because(' dan penjualan BBCA di baris 3')],
+      [7, because(' dan penjualan BBCA di baris 3, 5')],
+      [9, because(' dan penjualan BBCA di baris 3, 5, 7')],
+      [11, because(' dan penjualan BBCA di baris 3, 5, 7, …')],
+    ]);
+    expect(sells.at(-1)!.message).toBe(because(' dan penjualan BBCA di baris 3, 5, 7, …'));
   });
 
   it('exports a portfolio in the import format, which imports back unchanged', async () => {

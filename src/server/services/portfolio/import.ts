@@ -26,7 +26,8 @@ import {
 } from './history';
 import { isWarrantCode } from '../../../domain/corporate/codes';
 import { resolvePortfolio } from './portfolios';
-import { checkDraft, readDraft } from '../../../domain/portfolio/entry-rules';
+import { checkDraft, readDraft, readType } from '../../../domain/portfolio/entry-rules';
+import { parseDate } from '../../../lib/market-values';
 import type { Portfolio } from './types';
 import type { ImportReport, PreviewRow } from '../../../lib/island-props';
 
@@ -125,43 +126,70 @@ async function dayRanges(
   return new Map(found.map((r) => [`${r.ticker} ${r.date}`, { low: r.low, high: r.high }]));
 }
 
+/** Kinds that add shares of their own code: a refused one can be why a later sell has too few. */
+const ADDS_SHARES: ReadonlySet<string> = new Set(['buy', 'rights_exercise']);
+
+/** Rows of one code in (date, line) order; `firsts[i]`: the four lowest lines among rows 0..i. */
+interface Ranked {
+  rows: { date: string; line: number }[];
+  firsts: number[][];
+}
+
+/** Per code, its rows ranked once, so each knock-on explanation is a binary search. */
+function rankByCode(rows: { ticker: string; date: string; line: number }[]): Map<string, Ranked> {
+  const byCode = new Map<string, Ranked>();
+  for (const r of rows) {
+    const ranked = byCode.get(r.ticker) ?? { rows: [], firsts: [] };
+    ranked.rows.push({ date: r.date, line: r.line });
+    byCode.set(r.ticker, ranked);
+  }
+  for (const ranked of byCode.values()) {
+    ranked.rows.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.line - b.line));
+    let firsts: number[] = [];
+    for (const r of ranked.rows) {
+      firsts = [...firsts, r.line].sort((a, b) => a - b).slice(0, 4);
+      ranked.firsts.push(firsts);
+    }
+  }
+  return byCode;
+}
+
+/** The four lowest lines among the leading rows of `ranked` for which `upTo` holds (true, then false). */
+function firstLines(ranked: Ranked | undefined, upTo: (r: { date: string; line: number }) => boolean): number[] {
+  if (!ranked) return [];
+  let [lo, hi] = [0, ranked.rows.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (upTo(ranked.rows[mid]!)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo === 0 ? [] : ranked.firsts[lo - 1]!;
+}
+
+/** How many knock-on explanations were computed (read by the tests: at most MAX_LISTED per import). */
+export const knockOnCount = { computed: 0 };
+
 /**
  * The rows of the file behind a sell of `ticker` on `date` exceeding holdings (a knock-on error): rows of
- * that code refused for their own errors (left out of the count; only those not dated after the sell), and
- * sells of it counted before (earlier dates, or the same date higher in the file). `line` is the sell's
- * own row, or null for a sell already in the portfolio.
+ * that code refused for their own errors (left out of the count), and sells of it counted before (earlier
+ * dates, or the same date higher in the file). A refused row is named only when its date and type read
+ * as the import reads them, its date is not after the sell and its type adds shares (a buy, a rights
+ * exercise): a refused sell or dividend takes nothing away, and a row whose date or type cannot be read
+ * cannot be placed before the sell. `line` is the sell's own row, or null for a sell already in the
+ * portfolio.
  */
 function knockOnCauses(
   o: { ticker: string; date: string },
   line: number | null,
-  rows: readonly PreviewRow[],
-  faulty: readonly CsvTransactionRow[],
+  sells: Map<string, Ranked>,
+  refusedBuys: Map<string, Ranked>,
 ): string {
-  const refused = faulty
-    .filter(
-      (f) =>
-        String(f.raw.ticker ?? '')
-          .trim()
-          .toUpperCase() === o.ticker && f.line !== line,
-    )
-    // A refused sell takes nothing away: it cannot be why a later sell has too few shares.
-    .filter(
-      (f) =>
-        !['jual', 'sell'].includes(
-          String(f.raw.type ?? '')
-            .trim()
-            .toLowerCase(),
-        ),
-    )
-    .filter((f) => {
-      const date = String(f.raw.date ?? '');
-      return !(/^\d{4}-\d{2}-\d{2}$/.test(date) && date > o.date);
-    })
-    .map((f) => f.line);
-  const sold = rows
-    .filter((r) => r.type === 'sell' && r.ticker === o.ticker && r.line !== line)
-    .filter((r) => r.date < o.date || (r.date === o.date && (line === null || r.line < line)))
-    .map((r) => r.line);
+  knockOnCount.computed++;
+  const refused = firstLines(refusedBuys.get(o.ticker), (r) => r.date <= o.date);
+  const sold = firstLines(
+    sells.get(o.ticker),
+    (r) => r.date < o.date || (r.date === o.date && (line === null || r.line < line)),
+  );
   const list = (lines: number[]) => `baris ${lines.slice(0, 3).join(', ')}${lines.length > 3 ? ', …' : ''}`;
   const parts = [
     ...(refused.length ? [`akibat ${list(refused)} yang ditolak (tidak ikut dihitung)`] : []),
@@ -207,9 +235,24 @@ async function checkHistory(
     tx,
     new Set(after.flatMap((t) => (t.underlying ? [t.ticker, t.underlying] : [t.ticker]))),
   );
-  for (const o of newOversells(before, after, actions)) {
-    const line = o.transactionId.startsWith('row:') ? Number(o.transactionId.slice(4)) : null;
-    const causes = knockOnCauses(o, line, rows, faulty);
+  // Explanations only for the oversells that can be listed: the errors are listed sorted by line (a
+  // stable sort), so those are among the first MAX_LISTED oversells in that order.
+  const oversells = newOversells(before, after, actions)
+    .map((o) => ({ o, line: o.transactionId.startsWith('row:') ? Number(o.transactionId.slice(4)) : null }))
+    .sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+  const sells = rankByCode(rows.filter((r) => r.type === 'sell'));
+  const refusedBuys = rankByCode(
+    faulty.flatMap((f) => {
+      const date = parseDate(String(f.raw.date ?? ''));
+      const type = readType(f.raw.type);
+      const ticker = String(f.raw.ticker ?? '')
+        .trim()
+        .toUpperCase();
+      return date && type && ADDS_SHARES.has(type) ? [{ ticker, date, line: f.line }] : [];
+    }),
+  );
+  for (const [i, { o, line }] of oversells.entries()) {
+    const causes = i < MAX_LISTED ? knockOnCauses(o, line, sells, refusedBuys) : '';
     problems.push(
       line === null
         ? { line: null, message: laterOversellMessage('Impor ditolak', o) + causes }
