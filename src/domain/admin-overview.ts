@@ -1,7 +1,8 @@
 /**
  * The rules behind the admin overview (docs/product.md §6): month boundaries in WIB, and how a paid
  * payment counts — the member's first paid payment is "new", a payment after one of a lower tier is
- * "upgraded", any other is "renewed". Each member counts once per kind per month.
+ * "upgraded", any other is "renewed". Each member counts once per kind per month. A gift payment (decision
+ * 0041) is no movement of its buyer and no previous payment of theirs: the SQL leaves it out before classifying.
  */
 import { TZDate } from '@date-fns/tz';
 import { addMonths, startOfMonth } from 'date-fns';

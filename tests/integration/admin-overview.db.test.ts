@@ -24,6 +24,8 @@ interface FixturePayment {
   amount: number;
   paidAt: Date | null;
   refundedAt: Date | null;
+  /** Bought for someone else (decision 0041): revenue, but no movement of the buyer. */
+  gift?: boolean;
 }
 
 /** WIB month key of an instant, computed by hand (UTC+7, no daylight saving). */
@@ -140,9 +142,9 @@ describe('admin overview', () => {
     for (const mv of o.movements) {
       const kinds = { new: new Set<string>(), renewed: new Set<string>(), upgraded: new Set<string>() };
       for (const p of fixture) {
-        if (!p.paidAt || !p.userId || monthKey(p.paidAt) !== mv.month) continue;
+        if (!p.paidAt || !p.userId || p.gift || monthKey(p.paidAt) !== mv.month) continue;
         const earlier = fixture
-          .filter((q) => q.userId === p.userId && q.paidAt && q.paidAt < p.paidAt!)
+          .filter((q) => q.userId === p.userId && q.paidAt && !q.gift && q.paidAt < p.paidAt!)
           .sort((a, b) => b.paidAt!.getTime() - a.paidAt!.getTime())[0];
         const kind = !earlier ? 'new' : p.tier === 'premium' && earlier.tier === 'reguler' ? 'upgraded' : 'renewed';
         kinds[kind].add(p.userId);
@@ -196,6 +198,80 @@ describe('admin overview', () => {
     expect(await deleteAccount(h.db, leaving, user!.email, NOW)).toMatchObject({ ok: true });
     for (const p of fixture) if (p.userId === leaving) p.userId = null;
 
+    await expectRevenue();
+    await expectMovements();
+    // What the trigger kept equals a rebuild from scratch.
+    const kept = await monthly();
+    await h.db.execute(sql`select admin_rebuild_overview()`);
+    expect(await monthly()).toEqual(kept);
+  });
+
+  it('counts a gift in revenue but not as a movement of its buyer, as kept and as rebuilt', async () => {
+    const all = async (query: ReturnType<typeof sql>) =>
+      ((await h.db.execute(query)) as unknown as { rows: unknown[] }).rows;
+    const monthly = async () => ({
+      revenue: await all(sql`select * from admin_revenue_months order by 1, 2`),
+      members: await all(sql`select * from admin_member_months order by 1, 2, 3`),
+    });
+    const insert = async (p: FixturePayment, ref: string) => {
+      const [row] = await h.db
+        .insert(payments)
+        .values({
+          userId: p.userId!,
+          provider: p.provider,
+          tier: p.tier,
+          amount: p.amount,
+          paidAt: p.paidAt,
+          providerRef: ref,
+          planId: `${p.tier}-1`,
+          months: 1,
+          status: 'paid',
+          gift: p.gift ?? false,
+        })
+        .returning();
+      p.id = row!.id;
+      fixture.push(p);
+    };
+    const before = await adminOverview(h.db, NOW);
+    // A free member buys a Premium gift this month: no pass, no movement, the money in revenue.
+    const free = await createUser(h.db);
+    const gift: FixturePayment = {
+      userId: free.id,
+      provider: 'stripe',
+      tier: 'premium',
+      amount: 149_000,
+      paidAt: new Date(NOW.getTime() - 2 * DAY),
+      refundedAt: null,
+      gift: true,
+    };
+    await insert(gift, 'gift-free');
+    // Another buys a Premium gift, then their own Reguler pass: the gift is no earlier payment, so "new".
+    const later = await createUser(h.db);
+    await insert({ ...gift, userId: later.id, provider: 'midtrans' }, 'gift-then-own');
+    const own: FixturePayment = {
+      userId: later.id,
+      provider: 'midtrans',
+      tier: 'reguler',
+      amount: 49_000,
+      paidAt: new Date(NOW.getTime() - DAY),
+      refundedAt: null,
+    };
+    await insert(own, 'own-after-gift');
+
+    const after = await adminOverview(h.db, NOW);
+    const current = (o: typeof after) => o.movements.find((m) => m.month === monthKey(NOW))!;
+    expect(current(after)).toMatchObject({
+      new: current(before).new + 1,
+      renewed: current(before).renewed,
+      upgraded: current(before).upgraded,
+    });
+    expect(after.payingByTier).toEqual(before.payingByTier);
+    const gross = (o: typeof after, provider: string) =>
+      o.revenue.find((r) => r.month === monthKey(NOW) && r.provider === provider)!.gross;
+    expect(gross(after, 'stripe') - gross(before, 'stripe')).toBe(149_000);
+    expect(gross(after, 'midtrans') - gross(before, 'midtrans')).toBe(149_000 + 49_000);
+    expect(await all(sql`select kind from admin_member_months where user_id = ${free.id}`)).toEqual([]);
+    expect(await all(sql`select kind from admin_member_months where user_id = ${later.id}`)).toEqual([{ kind: 'new' }]);
     await expectRevenue();
     await expectMovements();
     // What the trigger kept equals a rebuild from scratch.

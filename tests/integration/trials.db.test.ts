@@ -178,6 +178,25 @@ describe('free trials', () => {
     expect(await trialsOf(granted.id)).toEqual([]);
   });
 
+  it('lets a member who bought a Premium gift start the Premium trial (a gift is not their purchase)', async () => {
+    const buyer = await createUser(h.db);
+    await h.db.insert(payments).values({
+      userId: buyer.id,
+      provider: 'stripe',
+      providerRef: `cs_trial_gift_${buyer.id}`,
+      planId: 'premium-1',
+      tier: 'premium',
+      months: 1,
+      amount: 299_000,
+      status: 'paid',
+      paidAt: new Date(NOW.getTime() - 5 * DAY),
+      gift: true,
+    });
+    expect(await trialOffer(h.db, buyer.id, 'premium', NOW)).toBe(3);
+    expect(await startTrial(h.db, buyer.id, null, 'premium', NOW)).toMatchObject({ ok: true });
+    expect(await trialsOf(buyer.id)).toHaveLength(1);
+  });
+
   it('queues a payment of the same tier behind the trial; an upgrade starts at once without credit', async () => {
     const member = await createUser(h.db);
     expect(await startTrial(h.db, member.id, null, 'reguler', NOW)).toMatchObject({ ok: true });

@@ -99,7 +99,15 @@ async function eligibility(db: Db | Tx, userId: string, tier: PaidTier, now: Dat
     db
       .select({ id: payments.id })
       .from(payments)
-      .where(and(eq(payments.userId, userId), eq(payments.tier, tier), inArray(payments.status, ['paid', 'refunded'])))
+      .where(
+        and(
+          eq(payments.userId, userId),
+          eq(payments.tier, tier),
+          inArray(payments.status, ['paid', 'refunded']),
+          // A gift is bought for someone else (decision 0041): it does not use up the buyer's trial.
+          eq(payments.gift, false),
+        ),
+      )
       .limit(1),
     db
       .select({ tier: memberships.tier, startsAt: memberships.startsAt, endsAt: memberships.endsAt })
