@@ -320,6 +320,42 @@ describe('gift passes', () => {
     expect((await giftsBoughtBy(h.db, buyer.id))[0]).toMatchObject({ status: 'redeemed', redeemedAt: LATER });
   });
 
+  it("'send again' is capped at 3 resends per gift, each audited with the old and new address", async () => {
+    const to = newRecipient();
+    const { buyer, payment } = await buyGift('stripe', 'reguler-1', to, 1, 'Klik tautan ini');
+    const giftId = (await giftOf(payment.id)).id;
+    const targets = [newRecipient(), newRecipient(), newRecipient()];
+    for (const [i, target] of targets.entries()) {
+      const at = new Date(NOW.getTime() + (i + 1) * 5 * 60_000);
+      expect(await resendGift(h.db, buyer, null, { giftId, recipientEmail: target }, at, BASE)).toMatchObject({
+        ok: true,
+      });
+      expect(mailsTo(target)).toHaveLength(1);
+    }
+    const audits = (await auditsOf('gift.resend')).filter((a) => (a.details as { giftId: string }).giftId === giftId);
+    expect(audits.map((a) => [a.actorId, a.details])).toEqual([
+      [buyer.id, expect.objectContaining({ from: to, to: targets[0] })],
+      [buyer.id, expect.objectContaining({ from: targets[0], to: targets[1] })],
+      [buyer.id, expect.objectContaining({ from: targets[1], to: targets[2] })],
+    ]);
+    // A fourth, even a day later and to another address: refused, nothing written, nothing mailed.
+    const before = await giftOf(payment.id);
+    const victim = newRecipient();
+    expect(
+      await resendGift(h.db, buyer, null, { giftId, recipientEmail: victim }, new Date(LATER.getTime() + DAY), BASE),
+    ).toEqual({
+      ok: false,
+      status: 429,
+      message:
+        'Tautan hadiah ini sudah dikirim ulang 3 kali, batas yang diizinkan. Hubungi Telaah bila penerima belum menerimanya.',
+    });
+    expect(mailsTo(victim)).toEqual([]);
+    expect(await giftOf(payment.id)).toEqual(before);
+    expect(
+      (await auditsOf('gift.resend')).filter((a) => (a.details as { giftId: string }).giftId === giftId),
+    ).toHaveLength(3);
+  });
+
   it('a refund voids an unredeemed gift: its link is refused', async () => {
     const { buyer, payment, token } = await buyGift('stripe', 'premium-1', newRecipient());
     const refunded = await refundPayment(h.db, adminId, buyer.id, payment.id, 'salah beli', {

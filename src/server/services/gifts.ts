@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import escapeHtml from 'escape-html';
 import type { Db, Tx } from '../db/client';
-import { giftPasses, payments, users, type GiftStatus } from '../db/schema';
+import { auditLog, giftPasses, payments, users, type GiftStatus } from '../db/schema';
 import { planLabel } from '../../domain/plans';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { TIER_LABEL } from '../../lib/labels';
@@ -379,10 +379,13 @@ export type ResendResult =
   { ok: true; message: string } | { ok: false; status: 400 | 403 | 404 | 409 | 410 | 429; message: string };
 
 const RESEND_GAP_MS = 60_000;
+/** Resends per gift in all: the sender's name and note are the buyer's text, so the link is no mailer. */
+export const GIFT_RESEND_MAX = 3;
 
 /**
  * The buyer sends an unredeemed gift's link again, to the same or a corrected address: a new token
- * replaces the old one (the earlier link stops working). At most once a minute per gift.
+ * replaces the old one (the earlier link stops working). At most once a minute and GIFT_RESEND_MAX times
+ * per gift, counted from the audit log (each resend is audited with the old and new address).
  */
 export async function resendGift(
   db: Db,
@@ -409,6 +412,17 @@ export async function resendGift(
       return { ok: false as const, status: 404 as const, message: 'Hadiah tidak ditemukan.' };
     const refusal = giftRefusal(gift);
     if (refusal) return refusal;
+    // The gift row is locked, so concurrent resends count each other's audit rows.
+    const [counted] = await tx
+      .select({ resends: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'gift.resend'), sql`${auditLog.details}->>'giftId' = ${gift.id}`));
+    if ((counted?.resends ?? 0) >= GIFT_RESEND_MAX)
+      return {
+        ok: false as const,
+        status: 429 as const,
+        message: `Tautan hadiah ini sudah dikirim ulang ${GIFT_RESEND_MAX} kali, batas yang diizinkan. Hubungi Telaah bila penerima belum menerimanya.`,
+      };
     if (gift.sentAt && now.getTime() - gift.sentAt.getTime() < RESEND_GAP_MS)
       return {
         ok: false as const,
@@ -425,7 +439,12 @@ export async function resendGift(
       actorId: buyer.id,
       subjectId: buyer.id,
       action: 'gift.resend',
-      details: { giftId: gift.id, addressChanged: parsed.gift.email !== gift.recipientEmail },
+      details: {
+        giftId: gift.id,
+        from: gift.recipientEmail,
+        to: parsed.gift.email,
+        addressChanged: parsed.gift.email !== gift.recipientEmail,
+      },
     });
     return { ok: true as const, gift, payment: p! };
   });
