@@ -376,7 +376,7 @@ export async function giftsBoughtBy(db: Db, userId: string): Promise<BoughtGift[
 }
 
 export type ResendResult =
-  { ok: true; message: string } | { ok: false; status: 400 | 403 | 404 | 409 | 410 | 429; message: string };
+  { ok: true; message: string } | { ok: false; status: 400 | 403 | 404 | 409 | 410 | 429 | 503; message: string };
 
 const RESEND_GAP_MS = 60_000;
 /** Resends per gift in all: the sender's name and note are the buyer's text, so the link is no mailer. */
@@ -413,10 +413,18 @@ export async function resendGift(
     const refusal = giftRefusal(gift);
     if (refusal) return refusal;
     // The gift row is locked, so concurrent resends count each other's audit rows.
+    // A resend whose mail failed (gift.resend-failed) gave its place back.
     const [counted] = await tx
-      .select({ resends: sql<number>`count(*)::int` })
+      .select({
+        resends: sql<number>`(count(*) filter (where ${auditLog.action} = 'gift.resend') - count(*) filter (where ${auditLog.action} = 'gift.resend-failed'))::int`,
+      })
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'gift.resend'), sql`${auditLog.details}->>'giftId' = ${gift.id}`));
+      .where(
+        and(
+          inArray(auditLog.action, ['gift.resend', 'gift.resend-failed']),
+          sql`${auditLog.details}->>'giftId' = ${gift.id}`,
+        ),
+      );
     if ((counted?.resends ?? 0) >= GIFT_RESEND_MAX)
       return {
         ok: false as const,
@@ -449,17 +457,52 @@ export async function resendGift(
     return { ok: true as const, gift, payment: p! };
   });
   if (!result.ok) return result;
+  // The new token is committed before the mail and put back if the mail fails. Mailing first instead
+  // would check the cap and the minute before any write, so concurrent requests could all mail; mailing
+  // inside the transaction would hold the gift row (and embedded PGlite's only connection) over SMTP.
+  // On failure the old token, address and sentAt return (only if this resend's token is still the one
+  // stored), so the earlier link works again and the buyer may retry at once without using up the cap.
   const [me] = await db.select({ name: users.name }).from(users).where(eq(users.id, buyer.id));
-  await sendGiftMail(
-    {
-      token,
-      recipientEmail: parsed.gift.email,
-      message: result.gift.message,
-      buyerName: me?.name ?? 'Seorang anggota Telaah',
-      plan: result.payment,
-    },
-    baseUrl,
-  );
+  try {
+    await sendGiftMail(
+      {
+        token,
+        recipientEmail: parsed.gift.email,
+        message: result.gift.message,
+        buyerName: me?.name ?? 'Seorang anggota Telaah',
+        plan: result.payment,
+      },
+      baseUrl,
+    );
+  } catch (error) {
+    console.error(
+      JSON.stringify({ level: 'error', msg: 'gift resend mail failed', giftId: result.gift.id, error: String(error) }),
+    );
+    await db.transaction(async (tx) => {
+      const [restored] = await tx
+        .update(giftPasses)
+        .set({
+          tokenHash: result.gift.tokenHash,
+          recipientEmail: result.gift.recipientEmail,
+          sentAt: result.gift.sentAt,
+        })
+        .where(and(eq(giftPasses.id, result.gift.id), eq(giftPasses.tokenHash, sha256(token))))
+        .returning({ id: giftPasses.id });
+      await audit(tx, {
+        at: now,
+        actorId: buyer.id,
+        subjectId: buyer.id,
+        action: 'gift.resend-failed',
+        details: { giftId: result.gift.id, to: parsed.gift.email, restored: !!restored },
+      });
+    });
+    return {
+      ok: false,
+      status: 503,
+      message:
+        'Email tautan hadiah gagal dikirim. Tautan sebelumnya tetap berlaku; coba kirim ulang beberapa saat lagi.',
+    };
+  }
   return {
     ok: true,
     message: `Tautan hadiah dikirim ulang ke ${parsed.gift.email}. Tautan sebelumnya tidak berlaku lagi.`,
