@@ -404,7 +404,22 @@ describe('gift passes', () => {
     );
     expect(removed).toHaveLength(1);
     expect(removed[0]).toMatchObject({ subjectId: member.id });
-    expect((await giftOf(payment.id)).status).toBe('redeemed');
+    // It reads as refunded everywhere, no longer "sudah ditukar"; who redeemed it is kept.
+    expect(await giftOf(payment.id)).toMatchObject({
+      status: 'void',
+      endedAt: expect.any(Date),
+      redeemedBy: member.id,
+      redeemedAt: LATER,
+    });
+    const giftId = (await giftOf(payment.id)).id;
+    expect((await giftsBoughtBy(h.db, buyer.id))[0]).toMatchObject({ id: giftId, status: 'void' });
+    expect((await listGifts(h.db)).find((g) => g.id === giftId)).toMatchObject({ status: 'void' });
+    expect((await findReceipt(h.db, buyer.id, payment.id))!.gift).toMatchObject({ status: 'void' });
+    expect(await redeemGift(h.db, token, member.id, null, new Date(LATER.getTime() + 3 * DAY))).toEqual({
+      ok: false,
+      status: 410,
+      message: 'Hadiah ini dibatalkan karena pembayarannya dikembalikan.',
+    });
   });
 
   it('an admin revokes an unredeemed gift (audited with the reason), never a redeemed one', async () => {

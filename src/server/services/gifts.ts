@@ -103,7 +103,7 @@ export async function activateGift(
 
 /**
  * A gift payment moved to `refunded` (by whichever messenger came first): an unredeemed gift becomes void;
- * a redeemed one loses its pass (the replay no longer reads a refunded gift), exactly once.
+ * a redeemed one becomes void too and loses its pass (the replay reads only redeemed gifts), exactly once.
  */
 export async function refundGift(tx: Tx, payment: Payment, now: Date, actorId: string | null): Promise<void> {
   const [voided] = await tx
@@ -121,9 +121,17 @@ export async function refundGift(tx: Tx, payment: Payment, now: Date, actorId: s
     });
     return;
   }
-  const [gift] = await tx.select().from(giftPasses).where(eq(giftPasses.paymentId, payment.id));
-  if (gift?.status !== 'redeemed' || !gift.redeemedBy) return;
-  await lockMember(tx, gift.redeemedBy);
+  const [found] = await tx.select().from(giftPasses).where(eq(giftPasses.paymentId, payment.id));
+  if (found?.status !== 'redeemed' || !found.redeemedBy) return;
+  // Buyer (locked by fulfil()), then the redeemer, then the gift row: the order redeemGift takes them in.
+  await lockMember(tx, found.redeemedBy);
+  // A redeemed gift refunded reads as refunded ('void'), not "sudah ditukar"; who redeemed it stays.
+  const [gift] = await tx
+    .update(giftPasses)
+    .set({ status: 'void', endedAt: now })
+    .where(and(eq(giftPasses.id, found.id), eq(giftPasses.status, 'redeemed')))
+    .returning();
+  if (!gift?.redeemedBy) return;
   await recomputePasses(tx, gift.redeemedBy);
   await audit(tx, {
     at: now,
