@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'telaah-gifts-'));
 const STRIPE_SECRET = 'whsec_gifts_test_secret';
@@ -31,6 +31,7 @@ import { fulfil } from '../../src/server/services/payments/fulfil';
 import { findReceipt } from '../../src/server/services/payments/receipts';
 import { refundPayment } from '../../src/server/services/admin/refunds';
 import { currentTier } from '../../src/server/services/membership';
+import { lockMember } from '../../src/server/services/payments/schedule';
 import {
   giftByToken,
   giftsBoughtBy,
@@ -420,6 +421,50 @@ describe('gift passes', () => {
       status: 410,
       message: 'Hadiah ini dibatalkan karena pembayarannya dikembalikan.',
     });
+  });
+
+  it('redeeming locks the buyer before the redeemer, the order a refund takes', async () => {
+    const { buyer, token } = await buyGift('stripe', 'reguler-1', newRecipient());
+    // A redeemer whose id sorts first, where locking in id order would take the redeemer before the buyer.
+    let redeemer = await createUser(h.db);
+    while (redeemer.id > buyer.id) redeemer = await createUser(h.db);
+    // PGlite runs one transaction at a time, so only PostgreSQL can show which lock is taken first.
+    if (h.kind !== 'postgres') {
+      expect(await redeemGift(h.db, token, redeemer.id, null, LATER)).toMatchObject({ ok: true });
+      return;
+    }
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const buyerLocked = new Promise<void>((r) => (locked = r));
+    // Another transaction (a refund of another of this buyer's gifts, say) holds the buyer's lock.
+    const holder = h.db.transaction(async (tx) => {
+      await lockMember(tx, buyer.id);
+      locked();
+      await held;
+    });
+    await buyerLocked;
+    const redeeming = redeemGift(h.db, token, redeemer.id, null, LATER);
+    const waiting = async () =>
+      (
+        (await h.db.execute(
+          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]!.n;
+    await expect.poll(waiting, { timeout: 10_000 }).toBe(1);
+    // The redemption waits on the buyer and has not taken the redeemer's lock.
+    const redeemerFree = await h.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select id from users where id = ${redeemer.id} for no key update nowait`);
+      })
+      .then(
+        () => true,
+        () => false,
+      );
+    release();
+    await holder;
+    expect(await redeeming).toMatchObject({ ok: true });
+    expect(redeemerFree).toBe(true);
   });
 
   it('an admin revokes an unredeemed gift (audited with the reason), never a redeemed one', async () => {

@@ -262,9 +262,13 @@ export function giftRefusal(
   }
 }
 
-/** Row locks of several members, always in id order (no lock-order deadlock between two of them). */
+/**
+ * Row locks of a gift's members in the order given: the buyer, then the redeemer. A refund takes them in
+ * that order too (fulfil() locks the payer, then refundGift the redeemer), so the two never wait on each
+ * other in opposite orders over the same pair of buyer and redeemer.
+ */
 async function lockMembers(tx: Tx, ids: (string | null)[]): Promise<void> {
-  for (const id of [...new Set(ids.filter((i): i is string => !!i))].sort()) await lockMember(tx, id);
+  for (const id of new Set(ids.filter((i): i is string => !!i))) await lockMember(tx, id);
 }
 
 /**
@@ -287,7 +291,8 @@ export async function redeemGift(
       .from(giftPasses)
       .where(eq(giftPasses.tokenHash, hash));
     if (!found) return { ok: false as const, status: 404 as const, message: GIFT_UNKNOWN };
-    // The buyer's lock serialises this with a refund of the payment (fulfil() takes it first).
+    // Buyer first, then the redeemer: a refund's order. The buyer's lock also serialises this with a
+    // refund of the payment (fulfil() takes it first).
     await lockMembers(tx, [found.buyerId, userId]);
     const [won] = await tx
       .update(giftPasses)
