@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'telaah-gifts-'));
 const STRIPE_SECRET = 'whsec_gifts_test_secret';
@@ -31,6 +31,7 @@ import { fulfil } from '../../src/server/services/payments/fulfil';
 import { findReceipt } from '../../src/server/services/payments/receipts';
 import { refundPayment } from '../../src/server/services/admin/refunds';
 import { currentTier } from '../../src/server/services/membership';
+import { lockMember } from '../../src/server/services/payments/schedule';
 import {
   giftByToken,
   giftsBoughtBy,
@@ -320,6 +321,42 @@ describe('gift passes', () => {
     expect((await giftsBoughtBy(h.db, buyer.id))[0]).toMatchObject({ status: 'redeemed', redeemedAt: LATER });
   });
 
+  it("'send again' is capped at 3 resends per gift, each audited with the old and new address", async () => {
+    const to = newRecipient();
+    const { buyer, payment } = await buyGift('stripe', 'reguler-1', to, 1, 'Klik tautan ini');
+    const giftId = (await giftOf(payment.id)).id;
+    const targets = [newRecipient(), newRecipient(), newRecipient()];
+    for (const [i, target] of targets.entries()) {
+      const at = new Date(NOW.getTime() + (i + 1) * 5 * 60_000);
+      expect(await resendGift(h.db, buyer, null, { giftId, recipientEmail: target }, at, BASE)).toMatchObject({
+        ok: true,
+      });
+      expect(mailsTo(target)).toHaveLength(1);
+    }
+    const audits = (await auditsOf('gift.resend')).filter((a) => (a.details as { giftId: string }).giftId === giftId);
+    expect(audits.map((a) => [a.actorId, a.details])).toEqual([
+      [buyer.id, expect.objectContaining({ from: to, to: targets[0] })],
+      [buyer.id, expect.objectContaining({ from: targets[0], to: targets[1] })],
+      [buyer.id, expect.objectContaining({ from: targets[1], to: targets[2] })],
+    ]);
+    // A fourth, even a day later and to another address: refused, nothing written, nothing mailed.
+    const before = await giftOf(payment.id);
+    const victim = newRecipient();
+    expect(
+      await resendGift(h.db, buyer, null, { giftId, recipientEmail: victim }, new Date(LATER.getTime() + DAY), BASE),
+    ).toEqual({
+      ok: false,
+      status: 429,
+      message:
+        'Tautan hadiah ini sudah dikirim ulang 3 kali, batas yang diizinkan. Hubungi Telaah bila penerima belum menerimanya.',
+    });
+    expect(mailsTo(victim)).toEqual([]);
+    expect(await giftOf(payment.id)).toEqual(before);
+    expect(
+      (await auditsOf('gift.resend')).filter((a) => (a.details as { giftId: string }).giftId === giftId),
+    ).toHaveLength(3);
+  });
+
   it('a refund voids an unredeemed gift: its link is refused', async () => {
     const { buyer, payment, token } = await buyGift('stripe', 'premium-1', newRecipient());
     const refunded = await refundPayment(h.db, adminId, buyer.id, payment.id, 'salah beli', {
@@ -368,7 +405,66 @@ describe('gift passes', () => {
     );
     expect(removed).toHaveLength(1);
     expect(removed[0]).toMatchObject({ subjectId: member.id });
-    expect((await giftOf(payment.id)).status).toBe('redeemed');
+    // It reads as refunded everywhere, no longer "sudah ditukar"; who redeemed it is kept.
+    expect(await giftOf(payment.id)).toMatchObject({
+      status: 'void',
+      endedAt: expect.any(Date),
+      redeemedBy: member.id,
+      redeemedAt: LATER,
+    });
+    const giftId = (await giftOf(payment.id)).id;
+    expect((await giftsBoughtBy(h.db, buyer.id))[0]).toMatchObject({ id: giftId, status: 'void' });
+    expect((await listGifts(h.db)).find((g) => g.id === giftId)).toMatchObject({ status: 'void' });
+    expect((await findReceipt(h.db, buyer.id, payment.id))!.gift).toMatchObject({ status: 'void' });
+    expect(await redeemGift(h.db, token, member.id, null, new Date(LATER.getTime() + 3 * DAY))).toEqual({
+      ok: false,
+      status: 410,
+      message: 'Hadiah ini dibatalkan karena pembayarannya dikembalikan.',
+    });
+  });
+
+  it('redeeming locks the buyer before the redeemer, the order a refund takes', async () => {
+    const { buyer, token } = await buyGift('stripe', 'reguler-1', newRecipient());
+    // A redeemer whose id sorts first, where locking in id order would take the redeemer before the buyer.
+    let redeemer = await createUser(h.db);
+    while (redeemer.id > buyer.id) redeemer = await createUser(h.db);
+    // PGlite runs one transaction at a time, so only PostgreSQL can show which lock is taken first.
+    if (h.kind !== 'postgres') {
+      expect(await redeemGift(h.db, token, redeemer.id, null, LATER)).toMatchObject({ ok: true });
+      return;
+    }
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let locked!: () => void;
+    const buyerLocked = new Promise<void>((r) => (locked = r));
+    // Another transaction (a refund of another of this buyer's gifts, say) holds the buyer's lock.
+    const holder = h.db.transaction(async (tx) => {
+      await lockMember(tx, buyer.id);
+      locked();
+      await held;
+    });
+    await buyerLocked;
+    const redeeming = redeemGift(h.db, token, redeemer.id, null, LATER);
+    const waiting = async () =>
+      (
+        (await h.db.execute(
+          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        )) as unknown as { rows: { n: number }[] }
+      ).rows[0]!.n;
+    await expect.poll(waiting, { timeout: 10_000 }).toBe(1);
+    // The redemption waits on the buyer and has not taken the redeemer's lock.
+    const redeemerFree = await h.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select id from users where id = ${redeemer.id} for no key update nowait`);
+      })
+      .then(
+        () => true,
+        () => false,
+      );
+    release();
+    await holder;
+    expect(await redeeming).toMatchObject({ ok: true });
+    expect(redeemerFree).toBe(true);
   });
 
   it('an admin revokes an unredeemed gift (audited with the reason), never a redeemed one', async () => {

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import escapeHtml from 'escape-html';
 import type { Db, Tx } from '../db/client';
-import { giftPasses, payments, users, type GiftStatus } from '../db/schema';
+import { auditLog, giftPasses, payments, users, type GiftStatus } from '../db/schema';
 import { planLabel } from '../../domain/plans';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { TIER_LABEL } from '../../lib/labels';
@@ -103,7 +103,7 @@ export async function activateGift(
 
 /**
  * A gift payment moved to `refunded` (by whichever messenger came first): an unredeemed gift becomes void;
- * a redeemed one loses its pass (the replay no longer reads a refunded gift), exactly once.
+ * a redeemed one becomes void too and loses its pass (the replay reads only redeemed gifts), exactly once.
  */
 export async function refundGift(tx: Tx, payment: Payment, now: Date, actorId: string | null): Promise<void> {
   const [voided] = await tx
@@ -121,9 +121,17 @@ export async function refundGift(tx: Tx, payment: Payment, now: Date, actorId: s
     });
     return;
   }
-  const [gift] = await tx.select().from(giftPasses).where(eq(giftPasses.paymentId, payment.id));
-  if (gift?.status !== 'redeemed' || !gift.redeemedBy) return;
-  await lockMember(tx, gift.redeemedBy);
+  const [found] = await tx.select().from(giftPasses).where(eq(giftPasses.paymentId, payment.id));
+  if (found?.status !== 'redeemed' || !found.redeemedBy) return;
+  // Buyer (locked by fulfil()), then the redeemer, then the gift row: the order redeemGift takes them in.
+  await lockMember(tx, found.redeemedBy);
+  // A redeemed gift refunded reads as refunded ('void'), not "sudah ditukar"; who redeemed it stays.
+  const [gift] = await tx
+    .update(giftPasses)
+    .set({ status: 'void', endedAt: now })
+    .where(and(eq(giftPasses.id, found.id), eq(giftPasses.status, 'redeemed')))
+    .returning();
+  if (!gift?.redeemedBy) return;
   await recomputePasses(tx, gift.redeemedBy);
   await audit(tx, {
     at: now,
@@ -254,9 +262,13 @@ export function giftRefusal(
   }
 }
 
-/** Row locks of several members, always in id order (no lock-order deadlock between two of them). */
+/**
+ * Row locks of a gift's members in the order given: the buyer, then the redeemer. A refund takes them in
+ * that order too (fulfil() locks the payer, then refundGift the redeemer), so the two never wait on each
+ * other in opposite orders over the same pair of buyer and redeemer.
+ */
 async function lockMembers(tx: Tx, ids: (string | null)[]): Promise<void> {
-  for (const id of [...new Set(ids.filter((i): i is string => !!i))].sort()) await lockMember(tx, id);
+  for (const id of new Set(ids.filter((i): i is string => !!i))) await lockMember(tx, id);
 }
 
 /**
@@ -279,7 +291,8 @@ export async function redeemGift(
       .from(giftPasses)
       .where(eq(giftPasses.tokenHash, hash));
     if (!found) return { ok: false as const, status: 404 as const, message: GIFT_UNKNOWN };
-    // The buyer's lock serialises this with a refund of the payment (fulfil() takes it first).
+    // Buyer first, then the redeemer: a refund's order. The buyer's lock also serialises this with a
+    // refund of the payment (fulfil() takes it first).
     await lockMembers(tx, [found.buyerId, userId]);
     const [won] = await tx
       .update(giftPasses)
@@ -376,13 +389,16 @@ export async function giftsBoughtBy(db: Db, userId: string): Promise<BoughtGift[
 }
 
 export type ResendResult =
-  { ok: true; message: string } | { ok: false; status: 400 | 403 | 404 | 409 | 410 | 429; message: string };
+  { ok: true; message: string } | { ok: false; status: 400 | 403 | 404 | 409 | 410 | 429 | 503; message: string };
 
 const RESEND_GAP_MS = 60_000;
+/** Resends per gift in all: the sender's name and note are the buyer's text, so the link is no mailer. */
+export const GIFT_RESEND_MAX = 3;
 
 /**
  * The buyer sends an unredeemed gift's link again, to the same or a corrected address: a new token
- * replaces the old one (the earlier link stops working). At most once a minute per gift.
+ * replaces the old one (the earlier link stops working). At most once a minute and GIFT_RESEND_MAX times
+ * per gift, counted from the audit log (each resend is audited with the old and new address).
  */
 export async function resendGift(
   db: Db,
@@ -409,6 +425,25 @@ export async function resendGift(
       return { ok: false as const, status: 404 as const, message: 'Hadiah tidak ditemukan.' };
     const refusal = giftRefusal(gift);
     if (refusal) return refusal;
+    // The gift row is locked, so concurrent resends count each other's audit rows.
+    // A resend whose mail failed (gift.resend-failed) gave its place back.
+    const [counted] = await tx
+      .select({
+        resends: sql<number>`(count(*) filter (where ${auditLog.action} = 'gift.resend') - count(*) filter (where ${auditLog.action} = 'gift.resend-failed'))::int`,
+      })
+      .from(auditLog)
+      .where(
+        and(
+          inArray(auditLog.action, ['gift.resend', 'gift.resend-failed']),
+          sql`${auditLog.details}->>'giftId' = ${gift.id}`,
+        ),
+      );
+    if ((counted?.resends ?? 0) >= GIFT_RESEND_MAX)
+      return {
+        ok: false as const,
+        status: 429 as const,
+        message: `Tautan hadiah ini sudah dikirim ulang ${GIFT_RESEND_MAX} kali, batas yang diizinkan. Hubungi Telaah bila penerima belum menerimanya.`,
+      };
     if (gift.sentAt && now.getTime() - gift.sentAt.getTime() < RESEND_GAP_MS)
       return {
         ok: false as const,
@@ -425,22 +460,62 @@ export async function resendGift(
       actorId: buyer.id,
       subjectId: buyer.id,
       action: 'gift.resend',
-      details: { giftId: gift.id, addressChanged: parsed.gift.email !== gift.recipientEmail },
+      details: {
+        giftId: gift.id,
+        from: gift.recipientEmail,
+        to: parsed.gift.email,
+        addressChanged: parsed.gift.email !== gift.recipientEmail,
+      },
     });
     return { ok: true as const, gift, payment: p! };
   });
   if (!result.ok) return result;
+  // The new token is committed before the mail and put back if the mail fails. Mailing first instead
+  // would check the cap and the minute before any write, so concurrent requests could all mail; mailing
+  // inside the transaction would hold the gift row (and embedded PGlite's only connection) over SMTP.
+  // On failure the old token, address and sentAt return (only if this resend's token is still the one
+  // stored), so the earlier link works again and the buyer may retry at once without using up the cap.
   const [me] = await db.select({ name: users.name }).from(users).where(eq(users.id, buyer.id));
-  await sendGiftMail(
-    {
-      token,
-      recipientEmail: parsed.gift.email,
-      message: result.gift.message,
-      buyerName: me?.name ?? 'Seorang anggota Telaah',
-      plan: result.payment,
-    },
-    baseUrl,
-  );
+  try {
+    await sendGiftMail(
+      {
+        token,
+        recipientEmail: parsed.gift.email,
+        message: result.gift.message,
+        buyerName: me?.name ?? 'Seorang anggota Telaah',
+        plan: result.payment,
+      },
+      baseUrl,
+    );
+  } catch (error) {
+    console.error(
+      JSON.stringify({ level: 'error', msg: 'gift resend mail failed', giftId: result.gift.id, error: String(error) }),
+    );
+    await db.transaction(async (tx) => {
+      const [restored] = await tx
+        .update(giftPasses)
+        .set({
+          tokenHash: result.gift.tokenHash,
+          recipientEmail: result.gift.recipientEmail,
+          sentAt: result.gift.sentAt,
+        })
+        .where(and(eq(giftPasses.id, result.gift.id), eq(giftPasses.tokenHash, sha256(token))))
+        .returning({ id: giftPasses.id });
+      await audit(tx, {
+        at: now,
+        actorId: buyer.id,
+        subjectId: buyer.id,
+        action: 'gift.resend-failed',
+        details: { giftId: result.gift.id, to: parsed.gift.email, restored: !!restored },
+      });
+    });
+    return {
+      ok: false,
+      status: 503,
+      message:
+        'Email tautan hadiah gagal dikirim. Tautan sebelumnya tetap berlaku; coba kirim ulang beberapa saat lagi.',
+    };
+  }
   return {
     ok: true,
     message: `Tautan hadiah dikirim ulang ke ${parsed.gift.email}. Tautan sebelumnya tidak berlaku lagi.`,
