@@ -20,10 +20,10 @@ export interface FiredAlert {
 /** At most this many codes are named in a line; the rest are counted. */
 const CODES_NAMED = 20;
 
-/** `BBCA, BBRI dan 3 lainnya`. */
+/** `BBCA, BBRI, dan 3 lainnya` (a serial comma before `dan`, PUEBI). */
 export function codeList(codes: readonly string[]): string {
   const named = codes.slice(0, CODES_NAMED).join(', ');
-  return codes.length > CODES_NAMED ? `${named} dan ${codes.length - CODES_NAMED} lainnya` : named;
+  return codes.length > CODES_NAMED ? `${named}, dan ${codes.length - CODES_NAMED} lainnya` : named;
 }
 
 const rp = (n: number | null) => (n === null ? '—' : formatRupiah(n));

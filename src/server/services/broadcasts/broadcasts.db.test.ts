@@ -11,7 +11,14 @@ import { createUser, grantTier } from '../../../../tests/factories/users';
 import { auditLog, broadcastDeliveries, broadcasts, telegramGroupMembers, telegramLinks } from '../../db/schema';
 import type { Mail } from '../../integrations/mail';
 import { setPref } from '../notifications/prefs';
-import { listBroadcasts, runBroadcasts, sendBroadcast, type BroadcastInput, type BroadcastSenders } from '.';
+import {
+  audienceSize,
+  listBroadcasts,
+  runBroadcasts,
+  sendBroadcast,
+  type BroadcastInput,
+  type BroadcastSenders,
+} from '.';
 
 const NOW = new Date('2026-11-20T03:00:00Z');
 const START = new Date('2026-11-01T00:00:00Z');
@@ -182,6 +189,22 @@ describe('audience', () => {
     expect(off.filter((r) => r.channel === 'telegram' && r.userId === emailOff.id)[0]!.reason).toBe(
       'Telegram belum dikonfigurasi di server',
     );
+  });
+
+  it('counts as reached only members with a channel that can deliver, not those whose every channel is skipped', async () => {
+    await member('premium'); // email and Telegram
+    await member('premium', { telegram: false }); // email only
+    await member('premium', { telegram: false, verified: false }); // nothing: unverified, not linked
+    const bothOff = await member('premium');
+    await setPref(h.db, bothOff.id, 'announcements', 'email', false, NOW);
+    await setPref(h.db, bothOff.id, 'announcements', 'telegram', false, NOW);
+    const audience = { tiers: ['premium' as const], groups: [], everyone: false };
+    expect(await audienceSize(h.db, audience, NOW, true)).toEqual({ members: 2, email: 2, telegram: 1, skipped: 5 });
+    // Without Telegram configured, a member reachable only there is not counted either.
+    const tgOnly = await member('premium', { verified: false });
+    expect(await audienceSize(h.db, audience, NOW, false)).toEqual({ members: 2, email: 2, telegram: 0, skipped: 8 });
+    expect((await audienceSize(h.db, audience, NOW, true)).members).toBe(3);
+    expect(tgOnly.tg).not.toBeNull();
   });
 
   it('respects an unsubscribe that arrives after the send but before delivery', async () => {

@@ -101,7 +101,8 @@ export async function audienceSize(
   const plan = await planDeliveries(db, audience, now, telegramConfigured);
   const pending = plan.filter((p) => p.status === 'pending');
   return {
-    members: new Set(plan.map((p) => p.userId)).size,
+    // Only members something can reach: one whose every channel is skipped receives nothing.
+    members: new Set(pending.map((p) => p.userId)).size,
     email: pending.filter((p) => p.channel === 'email').length,
     telegram: pending.filter((p) => p.channel === 'telegram').length,
     skipped: plan.length - pending.length,

@@ -39,4 +39,15 @@ describe('renderBroadcast', () => {
     expect(m.html).toBe('<b>Judul &amp; co</b>\n\n<b>A</b> &amp; &lt;b&gt;');
     expect(m.length).toBe('Judul & co\n\nA & <b>'.length);
   });
+
+  it('flattens nested quotes for Telegram, which refuses a blockquote inside another', () => {
+    const r = renderBroadcast('> Luar\n>\n> > Dalam\n> > > Terdalam\n>\n> - butir\n>\n>   > di butir');
+    expect(r.telegramHtml.match(/<blockquote>/g)).toHaveLength(1);
+    expect(r.telegramHtml.match(/<\/blockquote>/g)).toHaveLength(1);
+    expect(r.telegramHtml).toMatch(/^<blockquote>Luar\n\nDalam\n\nTerdalam\n\n• butir\ndi butir<\/blockquote>$/);
+    expect(r.emailHtml.match(/<blockquote /g)).toHaveLength(4);
+    const m = renderBroadcast('> > x');
+    expect(m.telegramHtml).toBe('<blockquote>x</blockquote>');
+    expect(m.telegramLength).toBe(1);
+  });
 });

@@ -43,6 +43,8 @@ const EMAIL_STYLE = {
 
 class Renderer {
   private readonly definitions = new Map<string, string>();
+  /** How many Telegram blockquotes enclose the block being rendered. */
+  private quoteDepth = 0;
 
   constructor(
     private readonly target: Target,
@@ -146,12 +148,20 @@ class Renderer {
         return this.list(n);
       case 'blockquote':
         if (email) return `<blockquote style="${EMAIL_STYLE.quote}">${this.blocks(n.children)}</blockquote>`;
-        return this.target === 'telegram'
-          ? `<blockquote>${this.blocks(n.children)}</blockquote>`
-          : this.blocks(n.children)
-              .split('\n')
-              .map((l) => `> ${l}`)
-              .join('\n');
+        if (this.target === 'telegram') {
+          // Telegram refuses a blockquote inside another: an inner quote keeps its text without the tag.
+          if (this.quoteDepth > 0) return this.blocks(n.children);
+          this.quoteDepth++;
+          try {
+            return `<blockquote>${this.blocks(n.children)}</blockquote>`;
+          } finally {
+            this.quoteDepth--;
+          }
+        }
+        return this.blocks(n.children)
+          .split('\n')
+          .map((l) => `> ${l}`)
+          .join('\n');
       case 'code':
         return this.wrap('pre', this.esc(n.value ?? ''), EMAIL_STYLE.pre);
       case 'thematicBreak':

@@ -19,11 +19,16 @@ export async function loadPrefs(db: Db, userId: string): Promise<NoticePrefs> {
   return effectivePrefs(rows);
 }
 
-/** Preferences of many members at once (the jobs). */
+/** Ids per preference query: PostgreSQL takes at most 65 535 bind parameters in one statement. */
+export const PREFS_CHUNK = 1000;
+
+/** Preferences of many members at once (the jobs), read `PREFS_CHUNK` members per query. */
 export async function loadPrefsOf(db: Db, userIds: string[]): Promise<Map<string, NoticePrefs>> {
-  const rows = userIds.length
-    ? await db.select().from(notificationPrefs).where(inArray(notificationPrefs.userId, userIds))
-    : [];
+  const rows: (typeof notificationPrefs.$inferSelect)[] = [];
+  for (let i = 0; i < userIds.length; i += PREFS_CHUNK) {
+    const chunk = userIds.slice(i, i + PREFS_CHUNK);
+    rows.push(...(await db.select().from(notificationPrefs).where(inArray(notificationPrefs.userId, chunk))));
+  }
   const byUser = new Map<string, typeof rows>();
   for (const r of rows) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r]);
   return new Map(userIds.map((id) => [id, effectivePrefs(byUser.get(id) ?? [])]));
