@@ -9,7 +9,7 @@ import './lib/env';
 import { assertProductionReady, config } from '../src/server/config';
 import { openDatabase, setProcessDatabase, type DbHandle } from '../src/server/db/client';
 import { drainServer, serveBuild } from '../src/server/node-server';
-import { exitWithStartupError } from './lib/startup';
+import { assertNoPoolAdmins, exitWithStartupError } from './lib/startup';
 import { provideEmbeddedSecret } from '../src/server/auth/secret';
 
 async function main(): Promise<void> {
@@ -19,6 +19,7 @@ async function main(): Promise<void> {
   let handle: DbHandle | undefined;
   if (!c.DATABASE_URL) {
     handle = await openDatabase({ dataDir: c.DATA_DIR });
+    await assertNoPoolAdmins(handle.db, c.NODE_ENV);
     setProcessDatabase(handle);
   }
   const server = await serveBuild({ entry: 'dist/server/entry.mjs', host: c.HOST, port: c.PORT });

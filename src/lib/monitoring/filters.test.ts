@@ -74,6 +74,22 @@ describe('scrub', () => {
     });
   });
 
+  it('drops the Referer, which can carry a gift token (/sign-in?callbackUrl=%2Fhadiah%3Ft%3D…)', () => {
+    const event = scrub({
+      type: undefined,
+      request: {
+        url: 'https://telaah.id/sign-in',
+        headers: {
+          Referer: 'https://telaah.id/sign-in?callbackUrl=%2Fhadiah%3Ft%3Dgift-token',
+          referrer: 'https://telaah.id/hadiah?t=gift-token',
+          'User-Agent': 'Chrome',
+        },
+      },
+    } as ErrorEvent);
+    expect(event.request?.headers).toEqual({ 'User-Agent': 'Chrome' });
+    expect(JSON.stringify(event)).not.toContain('gift-token');
+  });
+
   it('removes a user that has no id', () => {
     expect(scrub({ type: undefined, user: { email: 'a@b.c' } } as ErrorEvent).user).toEqual({});
   });

@@ -81,7 +81,8 @@ export function withoutQueryParams(message: string): string {
 }
 
 /**
- * Removes what could identify a person beyond the member id: email, IP, cookies, auth headers, query
+ * Removes what could identify a person beyond the member id: email, IP, cookies, auth headers, the
+ * Referer (its query can hold a gift token or a sign-in callback), query
  * strings, and the parameters of failed database queries.
  */
 export function scrub<T extends Event>(event: T): T {
@@ -99,7 +100,8 @@ export function scrub<T extends Event>(event: T): T {
     if (event.request.headers) {
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(event.request.headers)) {
-        if (!/^(cookie|authorization|x-forwarded-for|x-real-ip|forwarded)$/i.test(name)) headers[name] = value;
+        if (!/^(cookie|authorization|x-forwarded-for|x-real-ip|forwarded|referr?er)$/i.test(name))
+          headers[name] = value;
       }
       event.request.headers = headers;
     }

@@ -1,5 +1,5 @@
 /**
- * Gift passes (docs/product.md §6 and §7.3, decision 0041). A member pays, like any purchase, for a plan
+ * Gift passes (docs/product.md §6 and §7.2, decision 0041). A member pays, like any purchase, for a plan
  * for someone else's address; the payment grants the buyer nothing. When it settles, fulfil() activates
  * the gift (a random token, only its hash stored) and the recipient is mailed a link. Whoever opens that
  * link signed in and accepts it gets the plan exactly as if they had bought it at that moment: the pass

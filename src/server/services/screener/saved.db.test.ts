@@ -99,6 +99,16 @@ describe('saved screens', () => {
     expect(await listScreens(h.db, u.id)).toHaveLength(SAVED_SCREEN_LIMIT);
   });
 
+  it(`keeps at most ${SAVED_SCREEN_LIMIT} screens when ${SAVED_SCREEN_LIMIT + 5} saves arrive at once`, async () => {
+    const u = await createUser(h.db);
+    const results = await Promise.all(
+      Array.from({ length: SAVED_SCREEN_LIMIT + 5 }, (_, i) => saveScreen(h.db, u.id, `P${i}`, `per_max=${i + 1}`)),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(SAVED_SCREEN_LIMIT);
+    expect(results.filter((r) => !r.ok && r.status === 409)).toHaveLength(5);
+    expect(await listScreens(h.db, u.id)).toHaveLength(SAVED_SCREEN_LIMIT);
+  });
+
   it('lets only the owner read, rename, delete or toggle a screen', async () => {
     const owner = await createUser(h.db);
     const other = await createUser(h.db);

@@ -11,6 +11,7 @@ import { savedScreens } from '../../db/schema';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors';
 import { SAVED_SCREEN_LIMIT } from '../../../domain/alerts';
 import { parseScreenQuery } from './index';
+import { lockMember } from '../payments/schedule';
 import { RANGE_PARAMS } from '../../../domain/screener';
 import { formatNumber } from '../../../lib/format';
 
@@ -83,21 +84,28 @@ export async function saveScreen(db: Db, userId: string, rawName: string, rawQue
   if (!('name' in checked)) return checked;
   if (rawQuery.length > QUERY_MAX) return bad('query', 'Saringan terlalu panjang untuk disimpan.');
   const { canonical } = parseScreenQuery(new URLSearchParams(rawQuery.replace(/^\?/, '')));
-  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(savedScreens).where(eq(savedScreens.userId, userId));
-  if (Number(n) >= SAVED_SCREEN_LIMIT) {
-    return {
-      ok: false,
-      status: 409,
-      field: 'name',
-      message: `Anda sudah menyimpan ${SAVED_SCREEN_LIMIT} saringan, batas maksimum; hapus satu lebih dulu.`,
-    };
-  }
   try {
-    const [row] = await db
-      .insert(savedScreens)
-      .values({ userId, name: checked.name, query: canonical })
-      .returning({ id: savedScreens.id });
-    return { ok: true, id: row!.id, message: `Saringan “${checked.name}” disimpan.` };
+    // Counted and inserted under the member's lock: parallel saves cannot all see room for one more.
+    return await db.transaction(async (tx): Promise<ScreenResult> => {
+      await lockMember(tx, userId);
+      const [{ n } = { n: 0 }] = await tx
+        .select({ n: count() })
+        .from(savedScreens)
+        .where(eq(savedScreens.userId, userId));
+      if (Number(n) >= SAVED_SCREEN_LIMIT) {
+        return {
+          ok: false,
+          status: 409,
+          field: 'name',
+          message: `Anda sudah menyimpan ${SAVED_SCREEN_LIMIT} saringan, batas maksimum; hapus satu lebih dulu.`,
+        };
+      }
+      const [row] = await tx
+        .insert(savedScreens)
+        .values({ userId, name: checked.name, query: canonical })
+        .returning({ id: savedScreens.id });
+      return { ok: true, id: row!.id, message: `Saringan “${checked.name}” disimpan.` };
+    });
   } catch (err) {
     if (pgErrorCode(err) !== UNIQUE_VIOLATION) throw err;
     return { ok: false, status: 409, field: 'name', message: `Saringan bernama “${checked.name}” sudah ada.` };
