@@ -20,7 +20,7 @@ describe('loadPrefsOf', () => {
 
   it('reads every member of a list longer than one statement can bind, across chunk boundaries', async () => {
     const total = 70_000;
-    const ids = Array.from({ length: total }, () => randomUUID());
+    const ids: string[] = Array.from({ length: total }, () => randomUUID());
     // Real members with saved choices at the start, on both sides of a chunk boundary and at the end.
     const at = [0, PREFS_CHUNK - 1, PREFS_CHUNK, 2 * PREFS_CHUNK + 1, total - 1];
     for (const i of at) {
