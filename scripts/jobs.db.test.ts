@@ -182,6 +182,7 @@ describe('npm run jobs -- --once', () => {
       'job notices done',
       'job housekeeping done',
       'job market-update done',
+      'job broadcasts done',
     ]);
     expect(lines[0]!.summary).toBe('3 checked, 1 removed, 0 failed');
 
