@@ -49,8 +49,7 @@ export function securityHeaders(production: boolean): Record<string, string> {
 }
 
 /**
- * Returns the response with the security headers set (and FALLBACK_CSP where Astro set no policy; a page's
- * `Referrer-Policy: no-referrer` stays).
+ * Returns the response with the security headers set (and FALLBACK_CSP where Astro set no policy).
  * Responses with immutable headers (`Response.redirect`) are copied first.
  */
 export function withSecurityHeaders(response: Response, production: boolean): Response {
@@ -60,11 +59,7 @@ export function withSecurityHeaders(response: Response, production: boolean): Re
   } catch {
     res = new Response(response.body, response);
   }
-  // A page that sends no referrer (a token in its address: /hadiah, /sign-in and /sign-up with a gift link
-  // as their callback) keeps that stricter policy.
-  const noReferrer = res.headers.get('referrer-policy') === 'no-referrer';
   for (const [name, value] of Object.entries(securityHeaders(production))) res.headers.set(name, value);
-  if (noReferrer) res.headers.set('referrer-policy', 'no-referrer');
   if (!res.headers.has('content-security-policy')) res.headers.set('content-security-policy', FALLBACK_CSP);
   return res;
 }
