@@ -174,7 +174,9 @@ export async function benchDaily(databaseUrl?: string): Promise<DailyBench> {
     };
   } finally {
     await handle?.close();
-    await pg?.drop();
+    // BENCH_KEEP_DATABASE=1 keeps the PostgreSQL database for EXPLAIN afterwards (dropped otherwise).
+    if (pg && process.env.BENCH_KEEP_DATABASE === '1') console.error(`kept database ${new URL(pg.url).pathname}`);
+    else await pg?.drop();
     rmSync(dir, { recursive: true, force: true });
   }
 }

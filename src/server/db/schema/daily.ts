@@ -147,8 +147,10 @@ export const researchCalls = pgTable('research_calls', {
 /**
  * A member's saved screener query (docs/product.md §11): `query` is the screener URL's query string as the
  * screener's own parser reads it and writes it back (never the raw input). With `alert` on, the daily
- * evaluation compares the codes passing it with `alertCodes` (null until the first evaluation, which only
- * records them) and notifies the codes that entered; `alertDay` is the trading day last evaluated.
+ * evaluation compares the codes passing it with those of its last evaluation and notifies the codes that
+ * entered. The codes are not stored per screen: `alertKey` and `alertDay` name the shared result
+ * (`screen_results`) the screen was last evaluated against; both null until the first evaluation, which only
+ * records them.
  */
 export const savedScreens = pgTable(
   'saved_screens',
@@ -162,7 +164,9 @@ export const savedScreens = pgTable(
     name: text('name').notNull(),
     query: text('query').notNull(),
     alert: boolean('alert').notNull().default(false),
-    alertCodes: text('alert_codes').array(),
+    /** The `screen_results` key of the last evaluation (the filter without its sort, and the tier if it matters). */
+    alertKey: text('alert_key'),
+    /** Trading day of the last evaluation. */
     alertDay: date('alert_day'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -172,4 +176,24 @@ export const savedScreens = pgTable(
       .on(t.query)
       .where(sql`${t.alert}`),
   ],
+);
+
+/**
+ * The codes passing one distinct screen filter on one trading day (docs/decisions/0042): computed once per
+ * (filter, tier where it matters, day), however many saved screens share it. `key` is a hash of the filter
+ * without its sort and of the tier rank (or `-` when the filter does not depend on the tier). A row stays while
+ * a saved screen's last evaluation points to it (`saved_screens.alert_key`, `alert_day`).
+ */
+export const screenResults = pgTable(
+  'screen_results',
+  {
+    key: text('key').notNull(),
+    day: date('day').notNull(),
+    /** The canonical filter (sort removed), for reading the table; the key is what joins. */
+    filter: text('filter').notNull(),
+    /** The tier rank the filter was run with; null when the filter does not depend on the tier. */
+    tierRank: smallint('tier_rank'),
+    codes: text('codes').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.day] })],
 );

@@ -2,19 +2,21 @@
  * Screen alerts (docs/product.md §11, docs/decisions/0042-saved-screens-and-screen-alerts.md): each saved screen with its alert on is run
  * against a trading day's figures; the codes passing are compared with those of its last evaluation, and
  * the codes that entered become one notice (kind `screen`, with the codes that left), delivered with the
- * day's other alerts. The first evaluation only records the codes. A screen evaluated for a day is not
- * evaluated for it again (`alert_day`), so a second run of the same day notifies nothing.
+ * day's other alerts. The first evaluation only records. A screen evaluated for a day is not evaluated for
+ * it again (`alert_day`), so a second run of the same day notifies nothing.
  *
- * Set-based: the distinct (query, tier) pairs of the screens due are read in one statement; each distinct
- * filter is run once in memory over the day's figures (one read of the market, ~950 rows), however many
- * members saved it; one statement then updates every due screen and inserts its notice. The tier matters
- * only for a filter on upside (a call the member may not read has no upside for them, docs/decisions/0008),
- * so other queries are run once for all tiers.
+ * Shared results: the codes are computed and stored once per distinct filter (sort removed), tier (only for
+ * a filter on upside: a call the member may not read has no upside for them, docs/decisions/0008) and day,
+ * in `screen_results`, however many members saved the filter. A screen stores only the key and day of the
+ * result it was last evaluated against. Its entered and left codes are the difference of two shared results,
+ * computed once per distinct (previous result, today's result) pair, then joined to every screen with that
+ * pair: the work grows with distinct filters, the per-screen part is one row update and its notice.
  */
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { TIERS } from '../../../domain/tiers';
-import { passes } from '../../../domain/screener';
+import { passes, type ScreenQuery } from '../../../domain/screener';
 import type { LatestCall } from '../../content/latest-calls';
 import { dependsOnTier, marketFiguresOn, parseScreenQuery, screenRows } from '../screener';
 
@@ -57,6 +59,19 @@ export interface ScreenEvaluation {
   notified: number;
 }
 
+/** The `screen_results` key of a filter (canonical, sort removed) run with a tier rank, or for every tier. */
+export const screenResultKey = (filter: string, rank: number | null) =>
+  createHash('sha256')
+    .update(`${rank ?? '-'}|${filter}`)
+    .digest('base64url');
+
+/** The canonical filter of a saved query (sorting does not change the set) and whether it depends on the tier. */
+export function screenFilter(saved: string): { filter: string; gated: boolean; query: ScreenQuery } {
+  const { query, canonical } = parseScreenQuery(new URLSearchParams(saved));
+  const filter = canonical.replace(/(^|&)(urut|arah)=[^&]*/g, '').replace(/^&/, '');
+  return { filter, gated: dependsOnTier(query), query };
+}
+
 /** Evaluates every due screen alert against `day`; run inside the evaluation's transaction. */
 export async function evaluateScreenAlerts(db: Db, day: string, now: Date): Promise<ScreenEvaluation> {
   const due = sql`s.alert and (s.alert_day is null or s.alert_day < ${day}::date)`;
@@ -74,53 +89,74 @@ export async function evaluateScreenAlerts(db: Db, day: string, now: Date): Prom
     if (!byTier.has(rank)) byTier.set(rank, screenRows(figures, calls, TIERS[rank] ?? 'gratis'));
     return byTier.get(rank)!;
   };
-  // Codes per distinct filter (sorting does not change the set; the tier only when the filter uses upside).
-  const codesOf = new Map<string, string[]>();
-  const results: { query: string; rank: number; codes: string[] }[] = [];
+  // Each distinct (filter, tier where it matters) is run once; each (query, rank) pair due points to its key.
+  const results = new Map<string, { key: string; filter: string; rank: number | null; codes: string[] }>();
+  const keys: { query: string; rank: number; key: string }[] = [];
   for (const { query: saved, rank } of pairs) {
-    const { query, canonical } = parseScreenQuery(new URLSearchParams(saved));
-    const gated = dependsOnTier(query);
-    const filter = canonical.replace(/(^|&)(urut|arah)=[^&]*/g, '');
-    const key = `${gated ? rank : '-'}|${filter}`;
-    let codes = codesOf.get(key);
-    if (!codes) {
-      codes = rowsFor(gated ? rank : 0)
-        .filter((r) => r.close !== null && passes(r, query))
-        .map((r) => r.ticker)
+    const { filter, gated, query } = screenFilter(saved);
+    const r = gated ? rank : null;
+    const key = screenResultKey(filter, r);
+    if (!results.has(key)) {
+      const codes = rowsFor(r ?? 0)
+        .filter((row) => row.close !== null && passes(row, query))
+        .map((row) => row.ticker)
         .sort();
-      codesOf.set(key, codes);
+      results.set(key, { key, filter, rank: r, codes });
     }
-    results.push({ query: saved, rank, codes });
+    keys.push({ query: saved, rank, key });
   }
+  // One statement: store the day's results (a concurrent run storing the same ones first wins; they are
+  // equal), claim every due screen (row locks; a screen a concurrent run claimed first fails the recheck of
+  // `alert_day` and is skipped), compare each distinct (previous result, today's result) pair once, and
+  // insert one notice per claimed screen whose pair has codes that entered.
   const [summary] = rowsOf<{ evaluated: number; notified: number }>(
     await db.execute(sql`
       with ${tierRanks(now)},
       results as (
-        select * from jsonb_to_recordset(${JSON.stringify(results)}::jsonb) as r(query text, rank int, codes text[])
+        select * from jsonb_to_recordset(${JSON.stringify([...results.values()])}::jsonb)
+          as r(key text, filter text, rank int, codes text[])
       ),
-      updated as (
-        update saved_screens s set alert_codes = r.codes, alert_day = ${day}::date
+      keys as (
+        select * from jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as k(query text, rank int, key text)
+      ),
+      stored as (
+        insert into screen_results (key, day, filter, tier_rank, codes)
+        select key, ${day}::date, filter, rank, codes from results
+        on conflict (key, day) do nothing
+        returning 1
+      ),
+      claimed as (
+        update saved_screens s set alert_key = k.key, alert_day = ${day}::date
         from saved_screens o
           left join tiers t on t.user_id = o.user_id
-          join results r on r.query = o.query and r.rank = coalesce(t.rank, 0)
+          join keys k on k.query = o.query and k.rank = coalesce(t.rank, 0)
         where o.id = s.id and ${due}
-        returning s.id, s.user_id, s.name, s.query, o.alert_codes as before, r.codes as after
+        returning s.id, s.user_id, s.name, s.query, o.alert_key as before_key, o.alert_day as before_day, k.key
       ),
-      changes as (
-        select u.*,
-          array(select unnest(u.after) except select unnest(u.before) order by 1) as entered,
-          array(select unnest(u.before) except select unnest(u.after) order by 1) as exited
-        from updated u where u.before is not null
+      changes as materialized (
+        select p.before_key, p.before_day, p.key,
+          array(select unnest(r.codes) except select unnest(b.codes) order by 1) as entered,
+          array(select unnest(b.codes) except select unnest(r.codes) order by 1) as exited
+        from (select distinct before_key, before_day, key from claimed where before_key is not null) p
+        join screen_results b on b.key = p.before_key and b.day = p.before_day
+        join results r on r.key = p.key
       ),
       inserted as (
         insert into alert_events (user_id, alert_id, ticker, kind, trading_date, detail, link, codes, left_codes)
-        select c.user_id, c.id, c.entered[1], 'screen', ${day}::date, c.name,
+        select c.user_id, c.id, x.entered[1], 'screen', ${day}::date, c.name,
           case when c.query = '' then '/analisis/saring' else '/analisis/saring?' || c.query end,
-          c.entered, c.exited
-        from changes c where cardinality(c.entered) > 0
+          x.entered, x.exited
+        from claimed c
+        join changes x on x.before_key = c.before_key and x.before_day = c.before_day and x.key = c.key
+        where cardinality(x.entered) > 0
         returning 1
       )
-      select (select count(*) from updated)::int as evaluated, (select count(*) from inserted)::int as notified`),
+      select (select count(*) from claimed)::int as evaluated, (select count(*) from inserted)::int as notified,
+        (select count(*) from stored)::int as stored`),
   );
-  return { evaluated: summary?.evaluated ?? 0, queries: codesOf.size, notified: summary?.notified ?? 0 };
+  // Results no screen points to any more (every screen sharing them moved on to this day's).
+  await db.execute(sql`
+    delete from screen_results r where r.day < ${day}::date
+      and not exists (select 1 from saved_screens s where s.alert_key = r.key and s.alert_day = r.day)`);
+  return { evaluated: summary?.evaluated ?? 0, queries: results.size, notified: summary?.notified ?? 0 };
 }

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../../../../tests/db';
 import { seedMarket } from '../../../../tests/factories/portfolio';
 import { createUser, grantTier } from '../../../../tests/factories/users';
-import { alertEvents, alerts, dailyPrices, savedScreens } from '../../db/schema';
+import { alertEvents, alerts, dailyPrices, savedScreens, screenResults } from '../../db/schema';
+import { openDatabase, type DbHandle } from '../../db/client';
 import type { Mail } from '../../integrations/mail';
 import { SAVED_SCREEN_LIMIT } from '../../../domain/alerts';
 import { syncResearchCalls } from '../alerts/calls';
@@ -244,5 +245,84 @@ describe('saved screens', () => {
     expect(e.screens).toEqual({ evaluated: 2, queries: 2 });
     expect(await findOwnScreen(h.db, premium.id, ids[0]!)).toMatchObject({ baseline: ['BBRI'] });
     expect(await findOwnScreen(h.db, gratis.id, ids[1]!)).toMatchObject({ baseline: [] });
+  });
+});
+
+describe('screen alerts evaluated by two runs at once', () => {
+  let h: TestDb;
+  let second: DbHandle | null = null;
+  beforeAll(async () => {
+    h = await createTestDb();
+    await seedMarket(h.db);
+    // On PostgreSQL the second run has a connection (and pool) of its own; PGlite serialises the two.
+    if (h.databaseUrl) second = await openDatabase({ databaseUrl: h.databaseUrl, dataDir: '' });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await h?.close();
+  });
+
+  it('fires each screen once and writes one notice, with one shared result per filter and day', async () => {
+    const members = [await createUser(h.db), await createUser(h.db), await createUser(h.db)];
+    const queries = ['kap_min=9000', 'kap_min=9000&urut=kap&arah=turun', 'sektor=Keuangan&kap_min=5000'];
+    for (const [i, u] of members.entries()) {
+      const r = await saveScreen(h.db, u.id, 'Saringan', queries[i]!);
+      if (!r.ok) throw new Error(r.message);
+      await setScreenAlert(h.db, u.id, r.id, true);
+    }
+    const evaluate = (db: TestDb['db'], day: string) => evaluateAlerts(db, { day, now: NOW, cumHorizon: horizon });
+    const first = await evaluate(h.db, '2026-11-20'); // BBCA 9 800, BBRI 4 200: a baseline for each
+    expect(first.screens).toEqual({ evaluated: 3, queries: 2 });
+    const results = () => h.db.select().from(screenResults);
+    expect((await results()).map((r) => [r.filter, r.day, r.tierRank, r.codes]).sort()).toEqual([
+      ['kap_min=9000', '2026-11-20', null, ['BBCA']],
+      ['sektor=Keuangan&kap_min=5000', '2026-11-20', null, ['BBCA']],
+    ]);
+
+    // BBRI enters both filters; two runs of the day start together.
+    await h.db.insert(dailyPrices).values([bar('BBRI', '2026-11-23', 9_100), bar('BBCA', '2026-11-23', 9_700)]);
+    const together = () => Promise.all([evaluate(h.db, '2026-11-23'), evaluate(second?.db ?? h.db, '2026-11-23')]);
+    let runs: ReturnType<typeof together>;
+    if (second) {
+      // The screens' rows are held until both runs wait for them: both have read them due and computed
+      // the day's results, and now race to claim them.
+      const other = second.db;
+      runs = (
+        await h.db.transaction(async (tx) => {
+          await tx.execute(sql`select id from saved_screens for update`);
+          const started = together();
+          for (let i = 0; i < 200; i++) {
+            const r = await other.execute(sql`
+              select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`);
+            if ((r as unknown as { rows: { n: number }[] }).rows[0]!.n >= 2) break;
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+          return { started };
+        })
+      ).started;
+    } else runs = together();
+    const [a, b] = await runs;
+    expect(a.screens.evaluated + b.screens.evaluated).toBe(3);
+    expect(a.fired.screen + b.fired.screen).toBe(3);
+    const notices = await h.db
+      .select()
+      .from(alertEvents)
+      .where(
+        inArray(
+          alertEvents.userId,
+          members.map((m) => m.id),
+        ),
+      );
+    expect(notices.map((n) => [n.userId, n.codes]).sort()).toEqual(members.map((m) => [m.id, ['BBRI']]).sort());
+    // One row per filter for the day; the previous day's, which no screen points to any more, are gone.
+    expect((await results()).map((r) => [r.filter, r.day, r.codes]).sort()).toEqual([
+      ['kap_min=9000', '2026-11-23', ['BBCA', 'BBRI']],
+      ['sektor=Keuangan&kap_min=5000', '2026-11-23', ['BBCA', 'BBRI']],
+    ]);
+    for (const m of members) {
+      const [s] = await listScreens(h.db, m.id);
+      expect(s).toMatchObject({ baseline: ['BBCA', 'BBRI'], alertDay: '2026-11-23' });
+    }
   });
 });

@@ -7,7 +7,7 @@
  */
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { savedScreens } from '../../db/schema';
+import { savedScreens, screenResults } from '../../db/schema';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors';
 import { SAVED_SCREEN_LIMIT } from '../../../domain/alerts';
 import { parseScreenQuery } from './index';
@@ -27,7 +27,7 @@ export interface SavedScreen {
   /** The screener URL of the screen. */
   href: string;
   alert: boolean;
-  /** Codes passing on the last evaluation; null until the first evaluation after the alert was turned on. */
+  /** Codes passing on the last evaluation (its shared result); null until the first evaluation after the alert was turned on. */
   baseline: string[] | null;
   /** Trading day of the last evaluation (`YYYY-MM-DD`), or null. */
   alertDay: string | null;
@@ -50,17 +50,21 @@ export const screenerHref = (query: string) => (query ? `/analisis/saring?${quer
 /** The member's screens, oldest first. */
 export async function listScreens(db: Db, userId: string): Promise<SavedScreen[]> {
   const rows = await db
-    .select()
+    .select({ screen: savedScreens, codes: screenResults.codes })
     .from(savedScreens)
+    .leftJoin(
+      screenResults,
+      and(eq(screenResults.key, savedScreens.alertKey), eq(screenResults.day, savedScreens.alertDay)),
+    )
     .where(eq(savedScreens.userId, userId))
     .orderBy(asc(savedScreens.createdAt), asc(savedScreens.name));
-  return rows.map((r) => ({
+  return rows.map(({ screen: r, codes }) => ({
     id: r.id,
     name: r.name,
     query: r.query,
     href: screenerHref(r.query),
     alert: r.alert,
-    baseline: r.alertCodes ?? null,
+    baseline: codes ?? null,
     alertDay: r.alertDay ?? null,
   }));
 }
@@ -141,14 +145,14 @@ export async function deleteScreen(db: Db, userId: string, id: string): Promise<
 }
 
 /**
- * Turns the screen's alert on or off. Either way the stored codes are cleared: the first evaluation after
+ * Turns the screen's alert on or off. Either way the screen forgets its last evaluation: the first evaluation after
  * turning it on records the codes passing that day without notifying (there is nothing to compare yet).
  */
 export async function setScreenAlert(db: Db, userId: string, id: string, on: boolean): Promise<ScreenResult> {
   if (!UUID.test(id)) return notFound();
   const rows = await db
     .update(savedScreens)
-    .set({ alert: on, alertCodes: null, alertDay: null })
+    .set({ alert: on, alertKey: null, alertDay: null })
     .where(and(eq(savedScreens.id, id), eq(savedScreens.userId, userId)))
     .returning({ name: savedScreens.name });
   if (!rows.length) return notFound();

@@ -1,0 +1,1 @@
+ALTER TABLE "saved_screens" DROP COLUMN "alert_codes";
