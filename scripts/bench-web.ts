@@ -79,6 +79,9 @@ async function embeddedDataDir(): Promise<string> {
   return dir;
 }
 
+/** What the server printed on stdout since it started (its memory line, say). */
+const serverOutput = new WeakMap<ChildProcess, () => string>();
+
 function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'start'], {
     env,
@@ -86,6 +89,7 @@ function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   });
   let log = '';
   return new Promise((resolve, reject) => {
+    serverOutput.set(child, () => log);
     child.stdout!.on('data', (d) => {
       log += String(d);
       if (log.includes('Telaah is running')) resolve(child);
@@ -154,6 +158,29 @@ async function measure(url: string, cookie?: string): Promise<Omit<Row, 'path'>>
   };
 }
 
+/** Req/s of `url` measured at once, without a warm-up: the first seconds after a start. */
+async function coldRate(url: string): Promise<number> {
+  const r = await autocannon({ url, connections: Number(opts.connections), duration: 3 });
+  return r.requests.average;
+}
+
+/** The server's own account of its memory (`kill -USR2`, scripts/start.ts), in MB. */
+async function memoryMb(server: ChildProcess): Promise<Record<string, number>> {
+  const before = serverOutput.get(server)!().length;
+  server.kill('SIGUSR2');
+  for (let i = 0; i < 50; i++) {
+    const line = serverOutput.get(server)!().slice(before).split('\n').find((l) => l.includes('"msg":"memory"'));
+    if (line) {
+      const m = JSON.parse(line) as Record<string, number>;
+      return Object.fromEntries(
+        ['rss', 'heapTotal', 'heapUsed', 'external', 'arrayBuffers'].map((k) => [k, Math.round(m[k]! / 2 ** 20)]),
+      );
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {};
+}
+
 async function rssMb(pid: number): Promise<number> {
   const { readFileSync } = await import('node:fs');
   // The launcher imports the server into its own process: its RSS is the server's.
@@ -215,6 +242,9 @@ async function benchServer(
   const bare = await bareRate();
   const server = await startServer({ ...env, PORT: String(PORT), HOST: '127.0.0.1', AUTH_SECRET });
   try {
+    // Right after the start, before anything else asks: the first seconds a visitor meets.
+    const cold: [string, number][] = [];
+    for (const p of ['/', `/analisis/${member.ticker}`]) cold.push([p, await coldRate(`${BASE}${p}`)]);
     const cookie = await signInCookie(member);
     const firstSector = encodeURIComponent(member.sector);
     const pages: [string, boolean][] = [
@@ -236,6 +266,7 @@ async function benchServer(
       });
     }
     const rss = await rssMb(server.pid!);
+    const memory = await memoryMb(server);
     const home = rows[0]!.reqs;
     console.log(
       `\n${label} — load average ${loadavg()
@@ -249,6 +280,16 @@ async function benchServer(
         `| \`${r.path}\` | ${r.first} | ${r.reqs.toFixed(0)} | ${share(r.reqs, bare)} | ${r.p50} | ${r.p99} | ${r.errors} | ${(r.reqs / home).toFixed(2)} |`,
       );
     }
+    console.log(
+      `\nRight after the start (3 s each, no warm-up): ${cold
+        .map(([p, reqs]) => `\`${p}\` ${reqs.toFixed(0)} req/s (${share(reqs, bare)} of bare)`)
+        .join('; ')}`,
+    );
+    console.log(
+      `Memory after the run (MB): ${Object.entries(memory)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+    );
     await after?.();
   } finally {
     server.kill('SIGTERM');
