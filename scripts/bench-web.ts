@@ -169,7 +169,10 @@ async function memoryMb(server: ChildProcess): Promise<Record<string, number>> {
   const before = serverOutput.get(server)!().length;
   server.kill('SIGUSR2');
   for (let i = 0; i < 50; i++) {
-    const line = serverOutput.get(server)!().slice(before).split('\n').find((l) => l.includes('"msg":"memory"'));
+    const line = serverOutput.get(server)!()
+      .slice(before)
+      .split('\n')
+      .find((l) => l.includes('"msg":"memory"'));
     if (line) {
       const m = JSON.parse(line) as Record<string, number>;
       return Object.fromEntries(

@@ -181,9 +181,7 @@ function compressedBody(hit: Rendered, encoding: Encoding): Uint8Array {
  * the request carries no session: the Node server then tries `serveRendered` before anything else.
  */
 export function mayServeRendered(req: IncomingMessage, pathname: string): boolean {
-  return (
-    !SESSION_COOKIE.test(req.headers.cookie ?? '') && ANONYMOUS_RENDER_ROUTES.some((r) => r.test(pathname))
-  );
+  return !SESSION_COOKIE.test(req.headers.cookie ?? '') && ANONYMOUS_RENDER_ROUTES.some((r) => r.test(pathname));
 }
 
 /**

@@ -81,10 +81,12 @@ function answerRendered(
   const context: RequestContext = { requestId: randomUUID() };
   const method = req.method;
   track(req, res);
-  requestContext.run(context, () => serveRendered(req, res, pathname, base)).then(
-    (answered) => (answered ? logWhenClosed(method, pathname, res, context.requestId) : next(req, res)),
-    () => next(req, res),
-  );
+  requestContext
+    .run(context, () => serveRendered(req, res, pathname, base))
+    .then(
+      (answered) => (answered ? logWhenClosed(method, pathname, res, context.requestId) : next(req, res)),
+      () => next(req, res),
+    );
 }
 
 /**
