@@ -39,7 +39,7 @@ export interface WarmUpOptions {
 
 /** Warms `handler` up as described above; resolves with what it did, never rejects. */
 export async function warmUp(handler: Handler, options: WarmUpOptions): Promise<WarmUpResult> {
-  const { maxPages = 64, rounds = 2_000, deadlineMs = 30_000 } = options;
+  const { maxPages = 24, rounds = 2_000, deadlineMs = 30_000 } = options;
   const started = performance.now();
   const late = () => performance.now() - started > deadlineMs;
   const server = createServer(handler);
