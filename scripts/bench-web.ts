@@ -25,7 +25,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { chromium, devices } from 'playwright';
 import { addMember, loadDemo, type BenchMember } from './lib/bench-member';
-import { SERVER_NODE_FLAGS } from './lib/server-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './lib/server-flags.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -84,7 +84,7 @@ const serverOutput = new WeakMap<ChildProcess, () => string>();
 
 function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'start'], {
-    env,
+    env: { ...env, ...SERVER_ENV },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let log = '';
@@ -112,7 +112,7 @@ require('node:http').createServer((req, res) => {
 async function bareRate(): Promise<number> {
   const port = PORT + 1;
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '-e', BARE_SERVER], {
-    env: { ...process.env, BARE_PORT: String(port) },
+    env: { ...process.env, ...SERVER_ENV, BARE_PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
