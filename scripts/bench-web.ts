@@ -25,7 +25,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { chromium, devices } from 'playwright';
 import { addMember, loadDemo, type BenchMember } from './lib/bench-member';
-import { SERVER_NODE_FLAGS } from './lib/server-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './lib/server-flags.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -79,13 +79,17 @@ async function embeddedDataDir(): Promise<string> {
   return dir;
 }
 
+/** What the server printed on stdout since it started (its memory line, say). */
+const serverOutput = new WeakMap<ChildProcess, () => string>();
+
 function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'start'], {
-    env,
+    env: { ...env, ...SERVER_ENV },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let log = '';
   return new Promise((resolve, reject) => {
+    serverOutput.set(child, () => log);
     child.stdout!.on('data', (d) => {
       log += String(d);
       if (log.includes('Telaah is running')) resolve(child);
@@ -108,7 +112,7 @@ require('node:http').createServer((req, res) => {
 async function bareRate(): Promise<number> {
   const port = PORT + 1;
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '-e', BARE_SERVER], {
-    env: { ...process.env, BARE_PORT: String(port) },
+    env: { ...process.env, ...SERVER_ENV, BARE_PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
@@ -152,6 +156,32 @@ async function measure(url: string, cookie?: string): Promise<Omit<Row, 'path'>>
     p99: r.latency.p99,
     errors: r.errors + r.timeouts + r.non2xx,
   };
+}
+
+/** Req/s of `url` measured at once, without a warm-up: the first seconds after a start. */
+async function coldRate(url: string): Promise<number> {
+  const r = await autocannon({ url, connections: Number(opts.connections), duration: 3 });
+  return r.requests.average;
+}
+
+/** The server's own account of its memory (`kill -USR2`, scripts/start.ts), in MB. */
+async function memoryMb(server: ChildProcess): Promise<Record<string, number>> {
+  const before = serverOutput.get(server)!().length;
+  server.kill('SIGUSR2');
+  for (let i = 0; i < 50; i++) {
+    const line = serverOutput.get(server)!()
+      .slice(before)
+      .split('\n')
+      .find((l) => l.includes('"msg":"memory"'));
+    if (line) {
+      const m = JSON.parse(line) as Record<string, number>;
+      return Object.fromEntries(
+        ['rss', 'heapTotal', 'heapUsed', 'external', 'arrayBuffers'].map((k) => [k, Math.round(m[k]! / 2 ** 20)]),
+      );
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {};
 }
 
 async function rssMb(pid: number): Promise<number> {
@@ -215,6 +245,9 @@ async function benchServer(
   const bare = await bareRate();
   const server = await startServer({ ...env, PORT: String(PORT), HOST: '127.0.0.1', AUTH_SECRET });
   try {
+    // Right after the start, before anything else asks: the first seconds a visitor meets.
+    const cold: [string, number][] = [];
+    for (const p of ['/', `/analisis/${member.ticker}`]) cold.push([p, await coldRate(`${BASE}${p}`)]);
     const cookie = await signInCookie(member);
     const firstSector = encodeURIComponent(member.sector);
     const pages: [string, boolean][] = [
@@ -236,6 +269,7 @@ async function benchServer(
       });
     }
     const rss = await rssMb(server.pid!);
+    const memory = await memoryMb(server);
     const home = rows[0]!.reqs;
     console.log(
       `\n${label} — load average ${loadavg()
@@ -249,6 +283,16 @@ async function benchServer(
         `| \`${r.path}\` | ${r.first} | ${r.reqs.toFixed(0)} | ${share(r.reqs, bare)} | ${r.p50} | ${r.p99} | ${r.errors} | ${(r.reqs / home).toFixed(2)} |`,
       );
     }
+    console.log(
+      `\nRight after the start (3 s each, no warm-up): ${cold
+        .map(([p, reqs]) => `\`${p}\` ${reqs.toFixed(0)} req/s (${share(reqs, bare)} of bare)`)
+        .join('; ')}`,
+    );
+    console.log(
+      `Memory after the run (MB): ${Object.entries(memory)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+    );
     await after?.();
   } finally {
     server.kill('SIGTERM');

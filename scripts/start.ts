@@ -63,6 +63,8 @@ async function main(): Promise<void> {
     process.exit(0);
   };
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal));
+  // `kill -USR2 <pid>`: one line of the process's memory use (bytes), whatever LOG_LEVEL says.
+  process.on('SIGUSR2', () => console.log(JSON.stringify({ msg: 'memory', ...process.memoryUsage() })));
 }
 
 main().catch(exitWithStartupError);

@@ -123,38 +123,95 @@ export async function cachedRender(ctx: APIContext): Promise<Response | null> {
   return hit ? toResponse(ctx, hit) : null;
 }
 
+type Encoding = 'br' | 'gzip' | null;
+
+/** Headers as `writeHead` takes them flat: name, value, name, value… */
+type FlatHeaders = string[];
+
 /**
- * The Node server's fast path: answers an anonymous GET from a page already rendered for the current
- * market data without involving the app (true when it answered). The caller has set the security headers.
+ * An entry's whole header blocks for the Node server, put together on the first answer of each kind:
+ * `writeHead` then takes one flat array, instead of a dozen `setHeader` calls per request.
  */
-export async function serveRendered(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
-  if (req.method !== 'GET' || SESSION_COOKIE.test(req.headers.cookie ?? '')) return false;
-  if (!ANONYMOUS_RENDER_ROUTES.some((r) => r.test(pathname))) return false;
-  const query = (req.url ?? '').includes('?') ? (req.url ?? '').slice((req.url ?? '').indexOf('?')) : '';
-  const key = await keyFor(pathname + query).catch(() => null);
+interface Heads {
+  /** The headers every response carries (the security headers), which these blocks start with. */
+  base: Readonly<Record<string, string>>;
+  identity?: FlatHeaders;
+  br?: FlatHeaders;
+  gzip?: FlatHeaders;
+  notModified?: FlatHeaders;
+}
+const heads = new WeakMap<Rendered, Heads>();
+
+// Set per answer below, never taken from the stored response.
+const OWN_HEADERS = new Set(['set-cookie', 'cache-control', 'vary', 'etag', 'content-length', 'content-encoding']);
+
+function headFor(
+  hit: Rendered,
+  isPublic: boolean,
+  base: Readonly<Record<string, string>>,
+  kind: 'identity' | 'br' | 'gzip' | 'notModified',
+  body: Uint8Array,
+): FlatHeaders {
+  let h = heads.get(hit);
+  if (!h || h.base !== base) heads.set(hit, (h = { base }));
+  const made = h[kind];
+  if (made) return made;
+  const all: Record<string, string> = { ...base };
+  for (const [name, value] of hit.headers) if (!OWN_HEADERS.has(name)) all[name] = value;
+  all['cache-control'] = isPublic ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL;
+  all.vary = isPublic ? 'Cookie, Accept-Encoding' : 'Accept-Encoding';
+  if (isPublic) all.etag = hit.etag;
+  if (kind === 'notModified') delete all['content-type'];
+  else {
+    if (kind !== 'identity') all['content-encoding'] = kind;
+    all['content-length'] = String(body.byteLength);
+  }
+  return (h[kind] = Object.entries(all).flat());
+}
+
+function compressedBody(hit: Rendered, encoding: Encoding): Uint8Array {
+  if (encoding === 'br')
+    return (hit.br ??= brotliCompressSync(hit.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }));
+  if (encoding === 'gzip') return (hit.gzip ??= gzipSync(hit.body, { level: 6 }));
+  return hit.body;
+}
+
+/**
+ * True when `pathname` (as sent, before any query) may have an anonymous rendering kept in memory and
+ * the request carries no session: the Node server then tries `serveRendered` before anything else.
+ */
+export function mayServeRendered(req: IncomingMessage, pathname: string): boolean {
+  return !SESSION_COOKIE.test(req.headers.cookie ?? '') && ANONYMOUS_RENDER_ROUTES.some((r) => r.test(pathname));
+}
+
+/**
+ * The Node server's fast path: answers an anonymous GET (or HEAD) from a page already rendered for the
+ * current market data without involving the app (true when it answered; false leaves `res` untouched).
+ * `base` are the headers every response carries; the entry's own (its page policy, type…) come after
+ * them, then its caching headers, all as one `writeHead`. Must run in a request context, which holds
+ * the market-data version the key names.
+ */
+export async function serveRendered(
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  base: Readonly<Record<string, string>> = {},
+): Promise<boolean> {
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || !mayServeRendered(req, pathname)) return false;
+  const url = req.url ?? '';
+  const q = url.indexOf('?');
+  const key = await keyFor(q < 0 ? pathname : pathname + url.slice(q)).catch(() => null);
   const hit = key ? rendered.get(key) : undefined;
   if (!hit) return false;
   const isPublic = isPublicRoute(pathname);
-  for (const [name, value] of hit.headers) if (name !== 'set-cookie') res.setHeader(name, value);
-  res.setHeader('cache-control', isPublic ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
-  res.setHeader('vary', isPublic ? 'Cookie, Accept-Encoding' : 'Accept-Encoding');
-  if (isPublic) {
-    res.setHeader('etag', hit.etag);
-    if (req.headers['if-none-match'] === hit.etag) {
-      res.removeHeader('content-type');
-      res.statusCode = 304;
-      res.end();
-      return true;
-    }
+  if (isPublic && req.headers['if-none-match'] === hit.etag) {
+    res.writeHead(304, headFor(hit, isPublic, base, 'notModified', hit.body));
+    res.end();
+    return true;
   }
-  res.statusCode = hit.status;
-  const encoding = hit.body.byteLength >= 1024 ? pickEncoding(req.headers['accept-encoding']) : null;
-  let body: Uint8Array = hit.body;
-  if (encoding === 'br') {
-    body = hit.br ??= brotliCompressSync(hit.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
-  } else if (encoding === 'gzip') body = hit.gzip ??= gzipSync(hit.body, { level: 6 });
-  if (encoding) res.setHeader('content-encoding', encoding);
-  res.setHeader('content-length', body.byteLength);
+  const encoding: Encoding = hit.body.byteLength >= 1024 ? pickEncoding(req.headers['accept-encoding']) : null;
+  const body = compressedBody(hit, encoding);
+  res.writeHead(hit.status, headFor(hit, isPublic, base, encoding ?? 'identity', body));
   res.end(body);
   return true;
 }

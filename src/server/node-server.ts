@@ -24,9 +24,13 @@ import { log, logs, type LogLevel } from './log';
 import { loadPrerenderedPages, prerenderedPageFor, servePrerendered, type PrerenderedPage } from './prerendered-pages';
 import { requestContext, type RequestContext } from './request-context';
 import { FALLBACK_CSP, securityHeaders } from './security-headers';
-import { serveRendered } from './http-cache';
+import { mayServeRendered, serveRendered } from './http-cache';
 import { serveMemberPage } from './member-pages-cache';
 import { indexCompressed, serveCompressed, type CompressedFile } from './static-compressed';
+import { warmUp } from './warm-up';
+
+/** True while the server warms itself up (`./warm-up`): those requests write no log line. */
+let warming = false;
 
 /** Servers that are stopping: their answers close the connection. */
 const draining = new WeakSet<Server>();
@@ -44,6 +48,47 @@ function track(req: IncomingMessage, res: ServerResponse): void {
   if (draining.has(server)) res.setHeader('connection', 'close');
 }
 
+/** Writes the request's log line when its answer closes, if request lines are logged at all. */
+function logWhenClosed(method: string | undefined, path: string, res: ServerResponse, requestId?: string): void {
+  if (warming || !logs('info')) return;
+  const started = performance.now();
+  const id = requestId ?? randomUUID();
+  res.once('close', () =>
+    log('info', 'request', {
+      method,
+      path,
+      status: res.statusCode,
+      durationMs: Math.round(performance.now() - started),
+      requestId: id,
+      ...(res.writableFinished ? {} : { aborted: true }),
+    }),
+  );
+}
+
+/**
+ * Answers an anonymous research page from memory when it was rendered for the current market data
+ * (`serveRendered`): a request context (which holds the market-data version) and one `writeHead`, none of
+ * the rest of the wrapper. Anything else — not kept, another version, the version unreadable — goes on to
+ * `next`, which sees the request untouched.
+ */
+function answerRendered(
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  base: Readonly<Record<string, string>>,
+  next: Handler,
+): void {
+  const context: RequestContext = { requestId: randomUUID() };
+  const method = req.method;
+  track(req, res);
+  requestContext
+    .run(context, () => serveRendered(req, res, pathname, base))
+    .then(
+      (answered) => (answered ? logWhenClosed(method, pathname, res, context.requestId) : next(req, res)),
+      () => next(req, res),
+    );
+}
+
 /**
  * Answers a pre-rendered page from memory with as little per-request work as the runtime allows: no
  * request context, and a log line only when request lines are logged at all. It counts as in flight, as
@@ -51,20 +96,7 @@ function track(req: IncomingMessage, res: ServerResponse): void {
  */
 function answerPrerendered(req: IncomingMessage, res: ServerResponse, page: PrerenderedPage): void {
   track(req, res);
-  if (logs('info')) {
-    const started = performance.now();
-    const method = req.method;
-    res.once('close', () =>
-      log('info', 'request', {
-        method,
-        path: pathnameOf(req.url),
-        status: res.statusCode,
-        durationMs: Math.round(performance.now() - started),
-        requestId: randomUUID(),
-        ...(res.writableFinished ? {} : { aborted: true }),
-      }),
-    );
-  }
+  if (logs('info')) logWhenClosed(req.method, pathnameOf(req.url), res);
   servePrerendered(req, res, page);
 }
 
@@ -158,12 +190,11 @@ export function wrapHandler(
   prerendered: Map<string, PrerenderedPage> = new Map(),
 ): Handler {
   const proxied = trustProxiedOrigin(appUrl);
-  const headers = Object.entries(securityHeaders(production));
+  const base = securityHeaders(production);
+  const headers = Object.entries(base);
   // Small bodies are not worth it; the default filter compresses text types (HTML, JSON, JS, CSS, SVG).
   const compress = compression({ threshold: 1024 });
-  return (req, res) => {
-    const page = prerenderedPageFor(prerendered, req);
-    if (page) return answerPrerendered(req, res, page);
+  const handle: Handler = (req, res) => {
     const started = performance.now();
     const context: RequestContext = { requestId: randomUUID() };
     const pathname = pathnameOf(req.url);
@@ -179,8 +210,10 @@ export function wrapHandler(
     const pageCsp = req.method === 'GET' ? staticCsp.get(pathname) : undefined;
     if (pageCsp) pinCsp(res, pageCsp);
     else res.setHeader('content-security-policy', FALLBACK_CSP);
+    const quiet = warming;
     res.once('close', () => {
       const status = res.statusCode;
+      if (quiet && status < 500) return;
       log(levelFor(status), 'request', {
         method,
         path: pathname,
@@ -196,11 +229,23 @@ export function wrapHandler(
         const read = r.method === 'GET';
         const file = read ? compressed.get(pathname) : undefined;
         if (file && serveCompressed(r, s, file)) return;
-        if (read && (await serveRendered(r, s, pathname))) return;
+        if (read && (await serveRendered(r, s, pathname, base))) return;
         if (read && (await serveMemberPage(r, s, pathname))) return;
         compress(r as never, s as never, () => handler(r, s));
       }),
     );
+  };
+  return (req, res) => {
+    const page = prerenderedPageFor(prerendered, req);
+    if (page) return answerPrerendered(req, res, page);
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      // The path as sent: a form the cache does not know (encoded, a trailing slash) takes the full path.
+      const url = req.url ?? '/';
+      const q = url.indexOf('?');
+      const raw = q < 0 ? url : url.slice(0, q);
+      if (!raw.includes('%') && mayServeRendered(req, raw)) return answerRendered(req, res, raw, base, handle);
+    }
+    handle(req, res);
   };
 }
 
@@ -211,7 +256,10 @@ export interface ServeOptions {
   port: number;
 }
 
-/** Loads the built app without letting it start its own server, and serves it. */
+/**
+ * Loads the built app without letting it start its own server, warms it up (`./warm-up`: the pages
+ * visitors reach first, rendered and compiled before the port opens), and serves it.
+ */
 export async function serveBuild({ entry, host, port }: ServeOptions): Promise<Server> {
   process.env.ASTRO_NODE_AUTOSTART = 'disabled';
   const app = (await import(pathToFileURL(path.resolve(entry)).href)) as { handler: Handler };
@@ -220,9 +268,20 @@ export async function serveBuild({ entry, host, port }: ServeOptions): Promise<S
   const compressed = indexCompressed(path.join(distDir, 'client'));
   const staticCsp = readStaticCsp(distDir);
   const prerendered = loadPrerenderedPages(path.join(distDir, 'client'), staticCsp, production);
-  const server = createServer(
-    wrapHandler(app.handler, staticCsp, production, compressed, createBodyGuard(), config().APP_URL, prerendered),
+  const handler = wrapHandler(
+    app.handler,
+    staticCsp,
+    production,
+    compressed,
+    createBodyGuard(),
+    config().APP_URL,
+    prerendered,
   );
+  // Before the first visitor: fill what the fast paths answer from and let V8 compile them.
+  warming = true;
+  const warm = await warmUp(handler, { prerendered: prerendered.keys() }).finally(() => (warming = false));
+  log('info', 'warm-up', { ...warm });
+  const server = createServer(handler);
   // Node's defaults give a request 300 s; a body is bounded far sooner by ./body-limits.
   server.requestTimeout = 120_000;
   server.headersTimeout = 20_000;

@@ -113,19 +113,6 @@ function decodeURIComponentSafe(s: string): string {
   }
 }
 
-// The encoding for each Accept-Encoding a client sends: browsers send a handful of distinct values.
-const encodings = new Map<string, 'br' | 'gzip' | null>();
-function encodingFor(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  if (!acceptEncoding) return null;
-  let chosen = encodings.get(acceptEncoding);
-  if (chosen === undefined) {
-    chosen = pickEncoding(acceptEncoding);
-    if (encodings.size >= 64) encodings.clear();
-    encodings.set(acceptEncoding, chosen);
-  }
-  return chosen;
-}
-
 /** If-None-Match (weak comparison, RFC 9110 §13.1.2): `*`, or a list naming the ETag with or without `W/`. */
 export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
@@ -158,7 +145,7 @@ export function servePrerendered(req: IncomingMessage, res: ServerResponse, page
     res.end();
     return;
   }
-  const encoding = encodingFor(req.headers['accept-encoding']);
+  const encoding = pickEncoding(req.headers['accept-encoding']);
   const variant = (encoding && page[encoding]) || page.identity;
   res.writeHead(200, variant.head);
   res.end(variant.body);

@@ -64,8 +64,24 @@ export function indexCompressed(clientDir: string): Map<string, CompressedFile> 
   return map;
 }
 
-/** The encoding to send: brotli when accepted, else gzip, else none (q=0 refuses). */
+/**
+ * The encoding to send: brotli when accepted, else gzip, else none (q=0 refuses). The answer for each
+ * distinct Accept-Encoding value is remembered (64 values at most): browsers send a handful.
+ */
 export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  if (!acceptEncoding) return null;
+  let chosen = encodings.get(acceptEncoding);
+  if (chosen === undefined) {
+    chosen = parseEncoding(acceptEncoding);
+    if (encodings.size >= 64) encodings.clear();
+    encodings.set(acceptEncoding, chosen);
+  }
+  return chosen;
+}
+
+const encodings = new Map<string, 'br' | 'gzip' | null>();
+
+function parseEncoding(acceptEncoding: string): 'br' | 'gzip' | null {
   const accepted = new Set<string>();
   for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');

@@ -1,0 +1,93 @@
+/**
+ * Warm start (issue 29): before the server takes its first visitor, it asks itself for the pages visitors
+ * reach first, over a private port on the loopback, through the very handler that serves them. The
+ * research pages get rendered into memory (`http-cache.ts`), their market data into the market caches,
+ * each answer's compressed copies and header blocks get made, and V8 compiles the fast paths, so the first
+ * seconds after a start answer as fast as the rest.
+ *
+ * What is asked: the pre-rendered pages, `/analisis` and the research pages it links to (the analysed
+ * tickers and the first screener rows), and each of those tickers' price API, each with the encodings
+ * browsers accept and without; then a few hundred more requests round the same paths for the compiler.
+ * Bounded by `deadlineMs` whatever happens; a page that fails is left to its first visitor.
+ */
+import { Agent, createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+export interface WarmUpResult {
+  paths: number;
+  requests: number;
+  ms: number;
+}
+
+/** Research links of a page: `/analisis/{T}` and analysis pages, without queries or fragments. */
+const RESEARCH_LINK = /href="(\/analisis\/[^"?#]+)"/g;
+const TICKER_PAGE = /^\/analisis\/([A-Z0-9]{4})$/;
+/** The encodings asked for: a browser's, gzip only, none. */
+const ENCODINGS = ['gzip, deflate, br, zstd', 'gzip', ''];
+
+export interface WarmUpOptions {
+  /** Paths answered from memory already (the pre-rendered pages): asked for the compiler's sake. */
+  prerendered: Iterable<string>;
+  /** Research pages to render at most. */
+  maxPages?: number;
+  /** Requests round the paths once they are filled, for the compiler. */
+  rounds?: number;
+  deadlineMs?: number;
+}
+
+/** Warms `handler` up as described above; resolves with what it did, never rejects. */
+export async function warmUp(handler: Handler, options: WarmUpOptions): Promise<WarmUpResult> {
+  const { maxPages = 24, rounds = 2_000, deadlineMs = 30_000 } = options;
+  const started = performance.now();
+  const late = () => performance.now() - started > deadlineMs;
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+  let requests = 0;
+  const get = (path: string, encoding: string) =>
+    new Promise<string>((resolve) => {
+      requests++;
+      const headers = encoding ? { 'accept-encoding': encoding } : {};
+      const req = request({ host: '127.0.0.1', port, path, agent, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve(res.statusCode === 200 && !encoding ? Buffer.concat(chunks).toString() : ''));
+        res.on('error', () => resolve(''));
+      });
+      req.setTimeout(deadlineMs, () => req.destroy());
+      req.on('error', () => resolve(''));
+      req.end();
+    });
+  try {
+    const index = await get('/analisis', '');
+    const research = new Set<string>(['/analisis']);
+    for (const [, link] of index.matchAll(RESEARCH_LINK)) {
+      if (research.size > maxPages) break;
+      research.add(link!);
+    }
+    const apis = [...research].flatMap((p) => {
+      const ticker = TICKER_PAGE.exec(p)?.[1];
+      return ticker ? [`/api/emiten/${ticker}/harga`] : [];
+    });
+    const paths = [...options.prerendered, ...research, ...apis];
+    // Filled one page at a time: the first rendering of each is the work being moved out of the way.
+    for (const path of paths) {
+      if (late()) break;
+      for (const encoding of ENCODINGS) await get(path, encoding);
+    }
+    const hot = paths.slice(0, 16);
+    for (let i = 0; i < rounds && !late(); i += 4) {
+      await Promise.all(
+        [0, 1, 2, 3].map((k) => get(hot[(i + k) % hot.length]!, ENCODINGS[(i + k) % ENCODINGS.length]!)),
+      );
+    }
+    return { paths: paths.length, requests, ms: Math.round(performance.now() - started) };
+  } finally {
+    agent.destroy();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+}
