@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { migratedDataDir } from '../migrated-data-dir';
 
 const blocker = path.join(mkdtempSync(path.join(tmpdir(), 'telaah-startup-')), 'blocker');
 // The data folder sits under a plain file at first, so the first open fails.
@@ -39,7 +40,7 @@ describe('starting a server', () => {
   }, 120_000);
 
   it('refuses `npm run serve` on a data folder another server holds, in one line', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'telaah-serve-held-'));
+    const dir = await migratedDataDir('telaah-serve-held-');
     const holder = spawn(process.execPath, ['--import', 'tsx', 'tests/integration/hold-data-dir.ts'], {
       env: { ...process.env, DATA_DIR: dir },
     });
