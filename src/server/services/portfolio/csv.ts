@@ -1,5 +1,5 @@
 /**
- * The transaction CSV format (README "Portofolio: format CSV dan API"): header
+ * The transaction CSV format (docs/portfolio-csv-api.md): header
  * `tanggal,kode,jenis,lembar,harga,biaya` or the English `date,ticker,type,shares,price,fee` (comma,
  * semicolon or tab), one transaction per row. Reading names every problem by line and column; writing
  * produces the same format, which reads back unchanged.
