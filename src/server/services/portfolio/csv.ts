@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import Papa from 'papaparse';
-import { parseCsv } from '../market-import/csv';
+import { parseCsv } from '../../csv/read';
 import type { RawTransaction } from '../../../domain/portfolio/entry-rules';
 import { type StoredTransaction, type TransactionDraft } from './types';
 import { TYPE_LABEL } from '../../../lib/labels';

@@ -6,7 +6,7 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 import Papa from 'papaparse';
-import { LineTooLongError, MAX_LINE_CHARS } from '../text-rules';
+import { LineTooLongError, MAX_LINE_CHARS } from '../../../csv/text-rules';
 
 export interface Row {
   line: number;
