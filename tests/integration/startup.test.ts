@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
@@ -26,6 +26,9 @@ describe('starting a server', () => {
     writeFileSync(blocker, 'not a folder');
     await expect(processDatabase()).rejects.toThrow();
     rmSync(blocker);
+    // The folder appears, migrated as after a first start (creating one is data-dir-lock.test.ts's case).
+    mkdirSync(blocker);
+    renameSync(await migratedDataDir('telaah-startup-data-'), process.env.DATA_DIR!);
     // A failed open is kept for two seconds, then the next call opens afresh.
     const handle = await vi.waitFor(() => processDatabase(), { timeout: 30_000, interval: 500 });
     expect(handle.kind).toBe('pglite');
