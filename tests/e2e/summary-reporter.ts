@@ -4,8 +4,8 @@
  * reporter repeats, after the run, every story that failed or needed its retry ("flaky"), each attempt's
  * error (first lines, without colour codes) and what the story printed itself. Bounded: a run with many
  * failures prints the first few in full and the titles of the rest. Every run ends with where its time went:
- * the slowest stories and the spec files that took longest (all attempts, hooks included), so that a slow
- * suite can be looked into from any CI log (docs/performance.md).
+ * the slowest stories and the spec files that took longest (each story's time as Playwright reports it, all
+ * attempts summed), so that a slow suite can be looked into from any CI log (docs/performance.md).
  */
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 
