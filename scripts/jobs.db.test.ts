@@ -11,6 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../tests/db';
+import { migratedDataDir } from '../tests/migrated-data-dir';
 import { openDatabase, type Db } from '../src/server/db/client';
 import { contentSeen, corporateActions, emiten, telegramGroupMembers, telegramLinks } from '../src/server/db/schema';
 import { setLessonDone } from '../src/server/services/course-progress';
@@ -136,7 +137,10 @@ async function seed(db: Db): Promise<void> {
 beforeAll(async () => {
   smtp = await startSmtpStandIn();
   standIn = await startTelegramStandIn();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'telaah-jobs-'));
+  // Embedded: a migrated folder, as after a first start (on PostgreSQL it holds the outbox only).
+  dataDir = process.env.TEST_DATABASE_URL
+    ? mkdtempSync(path.join(tmpdir(), 'telaah-jobs-'))
+    : await migratedDataDir('telaah-jobs-');
   contentDir = mkdtempSync(path.join(tmpdir(), 'telaah-jobs-content-'));
   mkdirSync(path.join(contentDir, 'analisis', 'TLKM'), { recursive: true });
   writeFileSync(

@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockDataDir } from '../src/server/db/lock';
 import { analysisTickers } from '../src/server/services/analysis-coverage';
+import { migratedDataDir } from '../tests/migrated-data-dir';
 
 const run = promisify(execFile);
 const ROOT = process.cwd();
@@ -40,7 +40,8 @@ async function cli(dataDir: string, ...args: string[]): Promise<Outcome> {
       .filter((l) => l && !l.startsWith('npm warn'))
       .join('\n');
   try {
-    const r = await run('npx', ['tsx', 'scripts/market-import.ts', ...args], { cwd: ROOT, env });
+    // Node with tsx's loader, as `npm run market:import` runs it, without npx and tsx's extra process.
+    const r = await run(process.execPath, ['--import', 'tsx', 'scripts/market-import.ts', ...args], { cwd: ROOT, env });
     return { code: 0, stdout: r.stdout, stderr: clean(r.stderr) };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };
@@ -53,9 +54,10 @@ const FIXTURE_TICKERS = ['BBCA', 'BBRI', 'TLKM', 'GOTO', 'ASII'];
 
 describe('npm run market:import', () => {
   let dataDir: string;
-  beforeAll(() => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'telaah-import-'));
-  });
+  // A migrated folder, as after a first start: the CLI's own steps are under test, not creating a database.
+  beforeAll(async () => {
+    dataDir = await migratedDataDir('telaah-import-');
+  }, 120_000);
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('imports files in order and reports unchanged rows on a second run', { timeout: 180_000 }, async () => {
@@ -114,7 +116,7 @@ describe('npm run market:import', () => {
 describe('npm run market:import on a database holding the demo market', () => {
   let dataDir: string;
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'telaah-import-demo-'));
+    dataDir = await migratedDataDir('telaah-import-demo-');
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       DATA_DIR: dataDir,
@@ -122,7 +124,7 @@ describe('npm run market:import on a database holding the demo market', () => {
       NODE_ENV: 'test',
     };
     delete env.DATABASE_URL;
-    await run('npx', ['tsx', 'scripts/seed.ts'], { cwd: ROOT, env });
+    await run(process.execPath, ['--import', 'tsx', 'scripts/seed.ts'], { cwd: ROOT, env });
   }, 240_000);
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

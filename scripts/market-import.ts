@@ -10,7 +10,7 @@
  *
  * The npm script runs it with V8's `--liftoff-only`: tiering PGlite's WebAssembly up to optimised code
  * briefly takes about 400 MB, a third of the peak memory of a market-scale import; the baseline code
- * costs a tenth to a quarter more CPU time instead (README, "Performance").
+ * costs a tenth to a quarter more CPU time instead (docs/performance.md).
  */
 import './lib/env';
 import { access } from 'node:fs/promises';

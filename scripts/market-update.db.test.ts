@@ -11,6 +11,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../tests/db';
+import { migratedDataDir } from '../tests/migrated-data-dir';
 import { openDatabase, type Db } from '../src/server/db/client';
 import { dailyPrices, marketUpdateRuns } from '../src/server/db/schema';
 import { importMarketCsv } from '../src/server/services/market-import';
@@ -76,7 +77,10 @@ async function withDb<T>(fn: (db: Db) => Promise<T>): Promise<T> {
 beforeAll(async () => {
   idx = await startIdxStandIn();
   sentry = await startSentryStandIn();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'telaah-market-update-'));
+  // Embedded: a migrated folder, as after a first start (on PostgreSQL it holds the holiday file only).
+  dataDir = process.env.TEST_DATABASE_URL
+    ? mkdtempSync(path.join(tmpdir(), 'telaah-market-update-'))
+    : await migratedDataDir('telaah-market-update-');
   holidaysFile = path.join(dataDir, 'holidays.csv');
   // Monday the 23rd is a holiday in this calendar: the next trading day after Friday the 20th is the 24th.
   writeFileSync(holidaysFile, 'date,name\n2026-11-23,Libur uji\n');

@@ -1,7 +1,7 @@
 /**
  * The production server that `npm start` runs (scripts/launch.mjs builds when needed, then imports this
  * file's bundle, dist/server/start.mjs): opens and migrates the database, loads demo data into an empty
- * embedded database (none with `--no-demo`; README, "Real market data only"), then serves the site (with the
+ * embedded database (none with `--no-demo`; docs/operations.md, "Real market data only"), then serves the site (with the
  * security headers, compression and request logs of src/server/node-server.ts). SIGTERM and SIGINT stop it
  * gracefully: no new connections, requests in flight answered (up to SHUTDOWN_SECONDS), then the jobs and
  * background work finish and the database closes; the exit status is 0.

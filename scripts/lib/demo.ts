@@ -53,7 +53,7 @@ export async function loadDemo(handle: DbHandle): Promise<void> {
 }
 
 /**
- * What `npm start` loads (README, "Real market data only"): `--no-demo` loads no demo market and no demo
+ * What `npm start` loads (docs/operations.md, "Real market data only"): `--no-demo` loads no demo market and no demo
  * accounts; `--demo-accounts` with it creates the four demo accounts alone (no sample portfolios, which
  * need the demo tickers); `--demo` allows demo data into a `DATABASE_URL` database.
  */

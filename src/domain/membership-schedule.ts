@@ -15,7 +15,7 @@
  * - Otherwise the pass starts at t. A pass lasts `months` calendar months in WIB (plus credit days).
  */
 import { TZDate } from '@date-fns/tz';
-import { addMonths } from 'date-fns';
+import { addMonths } from 'date-fns/addMonths';
 import { oneMonthPrice, type PaidTier, type PeriodMonths } from './plans';
 
 export const DAY_MS = 86_400_000;

@@ -1,5 +1,5 @@
 /**
- * Writes to the JSON and CSV endpoints need an `Origin` header naming this site (README, "API"). Astro's
+ * Writes to the JSON and CSV endpoints need an `Origin` header naming this site (docs/portfolio-csv-api.md, "JSON API"). Astro's
  * own check (`security.checkOrigin`) covers form-like bodies only and lets a JSON or CSV write without
  * an `Origin` through; browsers send `Origin` on every POST, PATCH and DELETE, so only a forged or
  * scripted request lacks it. Endpoints called by other services (payment webhooks, the Telegram webhook,

@@ -8,8 +8,7 @@
  * claimed per story.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { PORTS } from '../../playwright.config';
@@ -20,12 +19,13 @@ import { hashPassword } from '../../src/server/auth/password';
 import { POOL_FILE } from '../../scripts/lib/demo-cache';
 import { seedAdminPool, type PoolManifest } from '../../scripts/lib/member-pool';
 import { claimAdmin, DEMO, expect, signIn, test } from './fixtures';
+import { migratedDataDir } from '../migrated-data-dir';
 
 test.describe.configure({ mode: 'default' });
 
 const PORT = PORTS.adminMatrixServer;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'telaah-admin-matrix-'));
+let dataDir = '';
 const NO_FACTOR_ADMIN = 'admin-tanpa-2fa@telaah.test';
 let server: ChildProcess;
 let log = '';
@@ -90,6 +90,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   // The database first (migrated, the demo accounts, an admin without two factors and a few pool admins
   // with them, listed for claimAdmin()), then its server.
+  dataDir = await migratedDataDir('telaah-admin-matrix-');
   const h = await openDatabase({ dataDir });
   try {
     const ids = await loadDemoAccounts(h.db, new Date());

@@ -131,7 +131,9 @@ test.afterAll(async () => {
 
 /** One `npm run jobs -- --once --job broadcasts`; answers the job's summary. */
 async function broadcastsJob(): Promise<string> {
-  const job = await run('npx', ['tsx', 'scripts/jobs.ts', '--once', '--job', 'broadcasts'], { env: env() });
+  const job = await run(process.execPath, ['--import', 'tsx', 'scripts/jobs.ts', '--once', '--job', 'broadcasts'], {
+    env: env(),
+  });
   const line = job.stdout.split('\n').find((l) => l.includes('"job broadcasts'));
   expect(line, `${job.stdout}\n${job.stderr}`).toContain('"msg":"job broadcasts done"');
   return String(JSON.parse(line!).summary);

@@ -225,7 +225,7 @@ test.describe('di balik nginx dengan TLS', () => {
     };
     const load = Array.from({ length: 6 }, (_, w) => worker(w));
     await new Promise((r) => setTimeout(r, 2_000));
-    // The operator's procedure (README, "Two servers behind nginx"): out of rotation, stop, start, back.
+    // The operator's procedure (docs/operations.md, "Behind a proxy, stopping and restarting"): out of rotation, stop, start, back.
     await nginx.setDown(PORTS.deployA, true);
     a.child.kill('SIGTERM');
     expect(await a.exited).toBe(0);

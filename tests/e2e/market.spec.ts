@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { PORTS } from '../../playwright.config';
 import { expect, test } from './fixtures';
+import { migratedDataDir } from '../migrated-data-dir';
 
 // This spec starts servers of its own for its stories: they run in declaration order, in one worker.
 test.describe.configure({ mode: 'default' });
@@ -32,10 +33,10 @@ test.describe('pasar penuh: setiap emiten dari data pasar', () => {
     // Generating, importing and starting a server takes minutes on a loaded 2-core machine.
     test.setTimeout(600_000);
     const market = mkdtempSync(path.join(tmpdir(), 'telaah-market-'));
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'telaah-market-data-'));
+    const dataDir = await migratedDataDir('telaah-market-data-');
     dirs.push(market, dataDir);
     const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', APP_NOW: '2026-11-23T10:00:00+07:00' };
-    const tsx = (args: string[]) => run('npx', ['tsx', ...args], { env, maxBuffer: 1 << 24 });
+    const tsx = (args: string[]) => run(process.execPath, ['--import', 'tsx', ...args], { env, maxBuffer: 1 << 24 });
     await tsx([
       'scripts/market-generate.ts',
       ...['--emiten', String(EMITEN), '--years', '1', '--end', '2026-11-20', '--out', market],

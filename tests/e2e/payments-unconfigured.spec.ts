@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures';
+import { migratedDataDir } from '../migrated-data-dir';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PORTS } from '../../playwright.config';
 
@@ -11,11 +11,12 @@ test.describe.configure({ mode: 'default' });
 // A server with no payment provider configured (no STRIPE_SECRET_KEY, no MIDTRANS_SERVER_KEY) and no Telegram.
 const PORT = PORTS.noPaymentsServer;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), 'telaah-nopay-'));
+let dataDir = '';
 let server: ChildProcess;
 let log = '';
 
 test.beforeAll(async () => {
+  dataDir = await migratedDataDir('telaah-nopay-');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(PORT),
@@ -38,7 +39,7 @@ test.afterAll(() => {
 });
 
 test('tanpa penyedia pembayaran, /pay memberi tahu bahwa pembayaran belum dikonfigurasi', async ({ page }) => {
-  // The first requests migrate the new server's embedded database.
+  // Signing up through the forms (Argon2id, the verification mail) on a server of its own.
   test.setTimeout(60_000);
   const email = 'dina@contoh.id';
   await page.goto(`${ORIGIN}/sign-up`);

@@ -10,6 +10,7 @@ import { readPngTexts, pngSize } from '../../src/server/sharing/png-text';
 import { articleSchema, breadcrumbSchema, courseSchema, faqPageSchema, organizationSchema } from '../json-ld-schemas';
 import { demoAnalyses } from './analyses';
 import { DEMO, expect, signIn, signInAdmin, test } from './fixtures';
+import { migratedDataDir } from '../migrated-data-dir';
 import { ROUTES } from './routes';
 
 const xml = new XMLParser({
@@ -102,7 +103,7 @@ test.describe('ditemukan mesin pencari dan tampil baik saat dibagikan', () => {
 
   test('emiten yang diimpor setelah build muncul di peta situs tanpa build ulang', async ({ request }) => {
     test.setTimeout(120_000);
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'telaah-sitemap-'));
+    const dataDir = await migratedDataDir('telaah-sitemap-');
     const port = PORTS.sitemapImportServer;
     const env = {
       ...process.env,

@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { PORTS } from '../../playwright.config';
 import { SERVER_NODE_FLAGS } from '../../scripts/lib/server-flags.mjs';
 import { DEMO, DEMO_PASSWORD, expect, test } from './fixtures';
+import { migratedDataDir } from '../migrated-data-dir';
 
 // This spec starts a server of its own: its stories run in declaration order, in one worker.
 test.describe.configure({ mode: 'default' });
@@ -18,7 +19,7 @@ test.describe.configure({ mode: 'default' });
 const PORT = PORTS.realMarketServer;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const TODAY = '2026-11-20T10:00:00+07:00';
-const dataDir = mkdtempSync(path.join(tmpdir(), 'telaah-real-market-'));
+let dataDir = '';
 const files = mkdtempSync(path.join(tmpdir(), 'telaah-real-market-csv-'));
 const run = promisify(execFile);
 let server: ChildProcess;
@@ -92,6 +93,8 @@ function writeMarket(): string[] {
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
+  // A migrated folder, as after a first start: the import and the server find their tables.
+  dataDir = await migratedDataDir('telaah-real-market-');
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
@@ -104,7 +107,9 @@ test.beforeAll(async () => {
     MARKET_FEED: '',
   };
   for (const k of Object.keys(env)) if (/^(STRIPE|MIDTRANS|SENTRY|TELEGRAM)_/.test(k)) delete env[k];
-  const imported = await run('npx', ['tsx', 'scripts/market-import.ts', ...writeMarket()], { env });
+  const imported = await run(process.execPath, ['--import', 'tsx', 'scripts/market-import.ts', ...writeMarket()], {
+    env,
+  });
   expect(imported.stdout).toContain('fundamentals.csv [fundamentals]: 5 baris — 5 baru');
   server = spawn(
     process.execPath,

@@ -3,13 +3,16 @@
  * the line reporter prints a story's error when it happens, hundreds of lines before the end. This
  * reporter repeats, after the run, every story that failed or needed its retry ("flaky"), each attempt's
  * error (first lines, without colour codes) and what the story printed itself. Bounded: a run with many
- * failures prints the first few in full and the titles of the rest.
+ * failures prints the first few in full and the titles of the rest. Every run ends with where its time went:
+ * the slowest stories and the spec files that took longest (each story's time as Playwright reports it, all
+ * attempts summed), so that a slow suite can be looked into from any CI log (docs/performance.md).
  */
 import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter';
 
 const SHOWN_IN_FULL = 5;
 const ERROR_LINES = 25;
 const OUTPUT_LINES = 15;
+const SLOWEST = 10;
 // eslint-disable-next-line no-control-regex
 const ANSI = /\u001b\[[0-9;]*m/g;
 
@@ -44,7 +47,32 @@ export default class SummaryReporter implements Reporter {
     if (!this.tests.includes(test)) this.tests.push(test);
   }
 
+  /** The slowest stories and spec files, in seconds of all their attempts. */
+  private timings(): string[] {
+    const seconds = (t: TestCase) => t.results.reduce((sum, r) => sum + r.duration, 0) / 1000;
+    const byFile = new Map<string, number>();
+    for (const t of this.tests) {
+      const file = t.titlePath()[2] ?? '?';
+      byFile.set(file, (byFile.get(file) ?? 0) + seconds(t));
+    }
+    const line = (s: number, what: string) => `  ${s.toFixed(1).padStart(6)} s  ${what}`;
+    return [
+      '',
+      `e2e time: the ${SLOWEST} slowest stories`,
+      ...[...this.tests]
+        .sort((a, b) => seconds(b) - seconds(a))
+        .slice(0, SLOWEST)
+        .map((t) => line(seconds(t), title(t))),
+      `e2e time: the ${SLOWEST} slowest spec files (stories summed; two workers run at once)`,
+      ...[...byFile]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, SLOWEST)
+        .map(([file, s]) => line(s, file)),
+    ];
+  }
+
   onEnd(result: FullResult): void {
+    console.log(this.timings().join('\n'));
     const failed = this.tests.filter((t) => t.outcome() === 'unexpected');
     const flaky = this.tests.filter((t) => t.outcome() === 'flaky');
     if (!failed.length && !flaky.length) return;

@@ -167,10 +167,14 @@ test.describe('dua server aplikasi di satu PostgreSQL', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'telaah-two-import-'));
     const file = path.join(dir, 'harga.csv');
     writeFileSync(file, `date,ticker,open,high,low,close,volume\n${lastDate},BBCA,1505,1505,1505,1505,1000\n`);
-    const imported = spawnSync('npx', ['tsx', 'scripts/market-import.ts', '--kind', 'prices', '--keep-demo', file], {
-      env: serverEnv(PORTS.twoServersProxy),
-      encoding: 'utf8',
-    });
+    const imported = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/market-import.ts', '--kind', 'prices', '--keep-demo', file],
+      {
+        env: serverEnv(PORTS.twoServersProxy),
+        encoding: 'utf8',
+      },
+    );
     expect(imported.status, imported.stdout + imported.stderr).toBe(0);
 
     // The very next requests, one to each server, show the new close.

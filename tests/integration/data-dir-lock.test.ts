@@ -5,7 +5,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DbHandle } from '../../src/server/db/client';
 import { DataDirLockedError, lockDataDir } from '../../src/server/db/lock';
+import { migratedDataDir } from '../migrated-data-dir';
 
+// The first holder creates its folder from nothing (initdb and every migration); the holders that stop
+// start on a migrated copy, as a restarted server does.
 describe('embedded data folder lock', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'telaah-lock-'));
   let holder: DbHandle;
@@ -19,7 +22,7 @@ describe('embedded data folder lock', () => {
   });
 
   it('stops a CLI on the same folder with one line saying what to do', () => {
-    const r = spawnSync('npx', ['tsx', 'scripts/seed.ts'], {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts'], {
       env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' },
       encoding: 'utf8',
       timeout: 60_000,
@@ -53,7 +56,7 @@ function holdInChild(dir: string, ...args: string[]): Promise<ChildProcess> {
 
 describe('a holder that stopped', () => {
   it('is taken over at once after kill -9, saying the previous server stopped uncleanly', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'telaah-lock-kill-'));
+    const dir = await migratedDataDir('telaah-lock-kill-');
     const child = await holdInChild(dir);
     await expect(openDatabase({ dataDir: dir })).rejects.toBeInstanceOf(DataDirLockedError);
     const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -69,14 +72,14 @@ describe('a holder that stopped', () => {
   }, 60_000);
 
   it('leaves no lock behind when the process exits without closing', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'telaah-lock-exit-'));
+    const dir = await migratedDataDir('telaah-lock-exit-');
     const child = await holdInChild(dir, '--exit');
     await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(null)));
     expect(existsSync(path.join(dir, '.telaah.lock'))).toBe(false);
   }, 60_000);
 
   it('leaves no lock behind after SIGTERM', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'telaah-lock-term-'));
+    const dir = await migratedDataDir('telaah-lock-term-');
     const child = await holdInChild(dir);
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');

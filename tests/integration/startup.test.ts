@@ -1,8 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { migratedDataDir } from '../migrated-data-dir';
 
 const blocker = path.join(mkdtempSync(path.join(tmpdir(), 'telaah-startup-')), 'blocker');
 // The data folder sits under a plain file at first, so the first open fails.
@@ -25,6 +26,9 @@ describe('starting a server', () => {
     writeFileSync(blocker, 'not a folder');
     await expect(processDatabase()).rejects.toThrow();
     rmSync(blocker);
+    // The folder appears, migrated as after a first start (creating one is data-dir-lock.test.ts's case).
+    mkdirSync(blocker);
+    renameSync(await migratedDataDir('telaah-startup-data-'), process.env.DATA_DIR!);
     // A failed open is kept for two seconds, then the next call opens afresh.
     const handle = await vi.waitFor(() => processDatabase(), { timeout: 30_000, interval: 500 });
     expect(handle.kind).toBe('pglite');
@@ -39,7 +43,7 @@ describe('starting a server', () => {
   }, 120_000);
 
   it('refuses `npm run serve` on a data folder another server holds, in one line', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'telaah-serve-held-'));
+    const dir = await migratedDataDir('telaah-serve-held-');
     const holder = spawn(process.execPath, ['--import', 'tsx', 'tests/integration/hold-data-dir.ts'], {
       env: { ...process.env, DATA_DIR: dir },
     });

@@ -9,7 +9,7 @@ import { DuplicateGuard, RowReader } from './row-reader';
 import type { RowContext, RowValidator } from './context';
 import type { EmitenRecord } from './types';
 import { isStockCode, STOCK_CODE_RULE } from '../../../domain/idx';
-import { companyNameProblem } from './text-rules';
+import { companyNameProblem } from '../../csv/text-rules';
 
 /** The company name; one a spreadsheet would run as a formula is refused. */
 function companyName(r: RowReader): string | undefined {

@@ -11,7 +11,7 @@ import { createTestDb } from '../../../../tests/db';
 import type { DbHandle } from '../../db/client';
 import { emiten } from '../../db/schema';
 import { importMarketFile } from '.';
-import { MAX_FILE_BYTES } from './text-rules';
+import { MAX_FILE_BYTES } from '../../csv/text-rules';
 
 const EMITEN_HEADER = 'ticker,name,sector,sub_sector,board,listing_date,shares_outstanding';
 const TODAY = '2026-11-20';

@@ -13,9 +13,9 @@ import { unknownTickerErrors, writeFile } from './write';
 import { markMarketChanged } from '../market-version';
 import type { ImportKind, ImportResult, RowError } from './types';
 import { importPriceStream, readHeaderLine } from './bulk';
-import { detectDelimiter, parseCsv } from './csv';
+import { detectDelimiter, parseCsv } from '../../csv/read';
 import { detectKind } from './columns';
-import { FILE_TOO_LARGE, LineTooLongError, MAX_FILE_BYTES } from './text-rules';
+import { FILE_TOO_LARGE, LineTooLongError, MAX_FILE_BYTES } from '../../csv/text-rules';
 
 export { IMPORT_KINDS, formatRowError } from './types';
 export type { ImportKind, ImportResult, RowError } from './types';

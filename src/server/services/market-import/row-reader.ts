@@ -4,7 +4,7 @@
  * skip it while still collecting the errors of every other row.
  */
 import type { ColumnMap } from './columns';
-import type { CsvRow } from './csv';
+import type { CsvRow } from '../../csv/read';
 import type { RowError, TickerRef } from './types';
 import { parseDate, parseDecimal, parseInteger } from '../../../lib/market-values';
 import { isStockCode, STOCK_CODE_RULE } from '../../../domain/idx';

@@ -2,6 +2,7 @@
  * Shapes shared by the market data import: the kinds of file it reads, the errors it reports and the
  * result of one file. Records are the validated rows, ready to be written.
  */
+import type { RowError } from '../../csv/read';
 
 /** The kinds of CSV file the import understands (docs/product.md §5). */
 export const IMPORT_KINDS = [
@@ -16,11 +17,7 @@ export const IMPORT_KINDS = [
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 /** One problem in a file: 1-based line (the header is line 1) and, when known, the column as written. */
-export interface RowError {
-  line: number;
-  column?: string;
-  message: string;
-}
+export type { RowError };
 
 /** What importing one file did. Any error means nothing was written and the counts are 0. */
 export interface ImportResult {

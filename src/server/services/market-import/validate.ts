@@ -5,7 +5,7 @@
 import { validateActions } from './actions';
 import { detectKind, resolveColumns } from './columns';
 import type { RowContext, RowValidator } from './context';
-import { parseCsv } from './csv';
+import { parseCsv } from '../../csv/read';
 import { validateEmiten } from './emiten';
 import { validateFundamentals } from './fundamentals';
 import { validateConstituents } from './constituents';

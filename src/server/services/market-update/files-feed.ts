@@ -6,9 +6,9 @@
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { detectKind } from '../market-import/columns';
-import { parseCsv } from '../market-import/csv';
+import { parseCsv } from '../../csv/read';
 import { csvLine, fetchWithTimeout, type FeedResult, type MarketFeed } from './feed';
-import { FILE_TOO_LARGE, MAX_FILE_BYTES } from '../market-import/text-rules';
+import { FILE_TOO_LARGE, MAX_FILE_BYTES } from '../../csv/text-rules';
 
 /** A day file larger than MAX_FILE_BYTES: refused before it is read whole. */
 class TooLarge {}

@@ -16,7 +16,7 @@ import { dailyPrices, emiten, marketUpdateRuns } from '../../db/schema';
 import { importMarketCsv } from '../market-import';
 import { recentTradingDays } from '../../../domain/market-calendar';
 import { filesFeed, runMarketUpdate, type MarketFeed } from '.';
-import { MAX_FILE_BYTES } from '../market-import/text-rules';
+import { MAX_FILE_BYTES } from '../../csv/text-rules';
 
 const RINGKASAN = readFileSync('tests/fixtures/market/ringkasan.csv', 'utf8');
 const FRIDAY = '2026-11-20';

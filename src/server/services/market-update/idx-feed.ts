@@ -47,7 +47,7 @@ type Records = { status: 'ok'; records: Json[] } | Exclude<PartResult, { status:
 const cell = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 
 /** What an operator does when IDX refuses: said in every refusal so the run record is enough. */
-const REFUSAL_HELP = 'gunakan penyedia files (MARKET_FEED=files) atau relay sendiri; lihat README';
+const REFUSAL_HELP = 'gunakan penyedia files (MARKET_FEED=files) atau relay sendiri; lihat docs/operations.md';
 
 /** A challenge or error page where JSON was asked for; the reason names what it looks like. */
 function htmlRefusal(endpoint: Endpoint, status: number, text: string, type: string): Records | undefined {

@@ -4,9 +4,9 @@
  * (U/S/M/D), not a board, so the board comes only from an emiten file. Read from the same CSV the prices come from;
  * files without these columns (plain `prices`) give codes only.
  */
-import { parseCsv } from '../market-import/csv';
+import { parseCsv } from '../../csv/read';
 import { parseIdxDate, parseInteger } from '../../../lib/market-values';
-import { companyNameProblem } from '../market-import/text-rules';
+import { companyNameProblem } from '../../csv/text-rules';
 
 /**
  * The feed's company name, or null when there is none or it is refused (one a spreadsheet would run as a

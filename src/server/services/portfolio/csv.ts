@@ -1,12 +1,12 @@
 /**
- * The transaction CSV format (README "Portofolio: format CSV dan API"): header
+ * The transaction CSV format (docs/portfolio-csv-api.md): header
  * `tanggal,kode,jenis,lembar,harga,biaya` or the English `date,ticker,type,shares,price,fee` (comma,
  * semicolon or tab), one transaction per row. Reading names every problem by line and column; writing
  * produces the same format, which reads back unchanged.
  */
 import { createHash } from 'node:crypto';
 import Papa from 'papaparse';
-import { parseCsv } from '../market-import/csv';
+import { parseCsv } from '../../csv/read';
 import type { RawTransaction } from '../../../domain/portfolio/entry-rules';
 import { type StoredTransaction, type TransactionDraft } from './types';
 import { TYPE_LABEL } from '../../../lib/labels';

@@ -1,10 +1,17 @@
 /**
  * Reads CSV text into a header and rows that know their line number in the file, so every error can
- * name the line the user sees in an editor (the header is line 1; quoted line breaks count).
+ * name the line the user sees in an editor (the header is line 1; quoted line breaks count). Shared by
+ * the files Telaah reads: market data (imports and the daily feed) and members' transaction files.
  */
 import Papa from 'papaparse';
-import type { RowError } from './types';
 import { LINE_TOO_LONG, MAX_LINE_CHARS, rowTextErrors } from './text-rules';
+
+/** A problem of one row of a file: the line it starts on, the column when one is to blame, and what is wrong. */
+export interface RowError {
+  line: number;
+  column?: string;
+  message: string;
+}
 
 /** One data row with the 1-based line it starts on. */
 export interface CsvRow {

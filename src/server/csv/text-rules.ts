@@ -1,10 +1,10 @@
 /**
- * What any market file's text must keep to, whatever its kind or source (a file imported by hand or
- * the daily feed): lines and cells of bounded length, checked as the text streams in so a hostile
- * file fails at once; no control characters (PostgreSQL refuses NUL, and no market text needs any);
- * and no company name a spreadsheet would run as a formula.
+ * What the text of a file Telaah reads must keep to, whatever its kind or source (a market file imported
+ * by hand or by the daily feed, a member's transaction file): lines and cells of bounded length, checked
+ * as the text streams in so a hostile file fails at once; no control characters (PostgreSQL refuses NUL,
+ * and no market or transaction text needs any); and no company name a spreadsheet would run as a formula.
  */
-import type { RowError } from './types';
+import type { RowError } from './read';
 
 /** Longer than any line of an IDX export or an emiten file. */
 export const MAX_LINE_CHARS = 16 * 1024;
