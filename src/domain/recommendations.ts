@@ -5,7 +5,6 @@
  */
 import type { RiskProfile } from './risk-profile';
 import type { Tier } from './tiers';
-import { RISK_CLASS_LABEL } from '../lib/labels';
 
 export const RISK_CLASSES = ['rendah', 'sedang', 'tinggi'] as const;
 export type RiskClass = (typeof RISK_CLASSES)[number];
@@ -156,7 +155,7 @@ export function recommend(input: {
     const { riskClass: cls, reasons } = riskClass(stats);
     const upside = upsideOf(call);
     const why = !rule.classes.includes(cls)
-      ? `risiko ${RISK_CLASS_LABEL[cls].toLowerCase()} tidak sesuai profil`
+      ? `risiko ${cls} tidak sesuai profil`
       : callExpiry(call) < input.today
         ? 'horizon rekomendasi sudah lewat'
         : upside === null

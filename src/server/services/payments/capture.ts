@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { payments } from '../../db/schema';
 import { findProvider } from './registry';
 import { fulfil, type Payment } from './fulfil';
-import type { PaymentProviderId } from './types';
+import type { PaymentProviderId } from '../../../domain/payments';
 
 export type CaptureView =
   | { kind: 'not-found' }

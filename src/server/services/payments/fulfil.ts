@@ -10,7 +10,8 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
-import { auditLog, paymentEvents, payments, type PaymentStatus } from '../../db/schema';
+import { auditLog, paymentEvents, payments } from '../../db/schema';
+import type { PaymentStatus } from '../../../domain/payments';
 import { wibDate } from '../../../lib/format';
 import { lockMember, recomputePasses } from './schedule';
 import { sendReceiptMail } from './receipts';

@@ -7,11 +7,10 @@ import type { Db } from '../../db/client';
 import { giftPasses, payments, users, type GiftStatus } from '../../db/schema';
 import { config } from '../../config';
 import { sendMail } from '../../integrations/mail';
-import { planLabel } from '../../../domain/plans';
 import { formatDateTime, formatRupiah } from '../../../lib/format';
 import { GIFT_PERIOD, periodText } from '../../../lib/format-payment';
 import escapeHtml from 'escape-html';
-import { PROVIDER_LABEL } from '../../../lib/labels';
+import { PROVIDER_LABEL, planLabel } from '../../../lib/labels';
 import { formatNpwp } from '../../../lib/npwp';
 
 type Payment = typeof payments.$inferSelect;

@@ -1,7 +1,7 @@
 /**
  * Stripe Checkout as a PaymentProvider: maps sessions, events and charges to ProviderState.
  */
-import { planLabel } from '../../../domain/plans';
+import { planLabel } from '../../../lib/labels';
 import {
   createCheckoutSession,
   createRefund,
