@@ -4,7 +4,7 @@
  * only a received gross dividend of the member's own portfolio can be decided.
  */
 import { sql } from 'drizzle-orm';
-import { decisionKey, type DividendTaxChoice } from '../../../domain/portfolio';
+import type { DividendTaxChoice } from '../../../domain/portfolio';
 import { DIVIDEND_CHOICE_LABEL } from '../../../lib/dividend-tax-labels';
 import type { Db } from '../../db/client';
 import { dividendTaxDecisions, portfolios } from '../../db/schema';
