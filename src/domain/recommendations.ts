@@ -118,7 +118,7 @@ export interface Recommendation {
 }
 
 /** Target ÷ last close − 1; null without both. */
-export function upsideOf(call: Call): number | null {
+function upsideOf(call: Call): number | null {
   if (!call.targetPrice || !call.lastClose) return null;
   return call.targetPrice / call.lastClose - 1;
 }

@@ -30,7 +30,7 @@ export const GIFT_MESSAGE_MAX = 300;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /** The recipient's link: the token in the query, which request logs leave out. */
-export function giftPath(token: string): string {
+function giftPath(token: string): string {
   return `/hadiah?t=${token}`;
 }
 
@@ -153,7 +153,7 @@ interface GiftMailFacts {
 }
 
 /** Mails the recipient their link. */
-export async function sendGiftMail(facts: GiftMailFacts, baseUrl = config().APP_URL ?? ''): Promise<void> {
+async function sendGiftMail(facts: GiftMailFacts, baseUrl = config().APP_URL ?? ''): Promise<void> {
   const link = `${baseUrl}${giftPath(facts.token)}`;
   const what = `Telaah ${planLabel(facts.plan)}`;
   const note = facts.message ? `\nPesan dari ${facts.buyerName}:\n"${facts.message}"\n` : '';

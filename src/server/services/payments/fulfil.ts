@@ -250,8 +250,3 @@ export async function fulfil(db: Db, state: ProviderState, opts: FulfilOptions):
   // The token leaves with the mail only.
   return { payment: result.payment, change: result.change };
 }
-
-/** Ignored events with no payment attached (another product on the same account) are logged once. */
-export function describeOutcome(r: FulfilResult): string {
-  return r.payment ? `${r.change} (${r.payment.id}, ${r.payment.status})` : r.change;
-}

@@ -30,13 +30,13 @@ export interface Receipt {
 }
 
 /** The seller named on every receipt: SELLER_LEGAL_NAME and SELLER_NPWP. */
-export function receiptSeller(): Seller {
+function receiptSeller(): Seller {
   const c = config();
   return { legalName: c.SELLER_LEGAL_NAME, npwp: c.SELLER_NPWP ? formatNpwp(c.SELLER_NPWP) : null };
 }
 
 /** The seller's lines of a receipt: `PT …` and, when configured, `NPWP 0123 …`. */
-export function sellerLines(seller: Seller): string[] {
+function sellerLines(seller: Seller): string[] {
   return [seller.legalName, ...(seller.npwp ? [`NPWP ${seller.npwp}`] : [])];
 }
 

@@ -93,5 +93,3 @@ export interface RefundInput {
 
 /** The provider refused a refund, or the payment lacks what the provider needs to refund it. */
 export class RefundRefusedError extends Error {}
-
-export class ProviderUnavailableError extends Error {}
