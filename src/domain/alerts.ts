@@ -27,9 +27,6 @@ export function isAlertKind(s: string): s is AlertKind {
   return (ALERT_KINDS as readonly string[]).includes(s);
 }
 
-/** Kinds that need a price level; `move` needs a percentage; the rest need nothing but the code. */
-export const PRICE_KINDS: readonly AlertKind[] = ['price_above', 'price_below'];
-
 /** Active alerts a member may keep, per tier (docs/product.md §10). */
 export const ALERT_LIMIT: Record<Tier, number> = { gratis: 5, reguler: 50, premium: 200 };
 

@@ -42,7 +42,7 @@ export class DcfError extends Error {
 }
 
 /** Checks the inputs a reader can type; throws a DcfError naming the first unusable one. */
-export function checkDcfInput(i: DcfInput): void {
+function checkDcfInput(i: DcfInput): void {
   const finite = (k: keyof DcfInput, label: string) => {
     if (!Number.isFinite(i[k])) throw new DcfError(k, `${label} harus berupa angka, misalnya 7,5.`);
   };

@@ -3,7 +3,6 @@
  * one config file"). Payments buy one-off passes ("aktif sampai {tanggal}"), not subscriptions.
  */
 import { type Tier } from './tiers';
-import { TIER_LABEL } from '../lib/labels';
 
 export type PaidTier = Exclude<Tier, 'gratis'>;
 export const PERIODS = [1, 3, 12] as const;
@@ -41,11 +40,6 @@ export function oneMonthPrice(tier: PaidTier): number {
  */
 export function fromPrice(tier: PaidTier): number {
   return Math.min(...PLANS.filter((p) => p.tier === tier).map((p) => p.price));
-}
-
-/** `Reguler 3 bulan`. */
-export function planLabel(plan: { tier: PaidTier; months: number }): string {
-  return `${TIER_LABEL[plan.tier]} ${plan.months} bulan`;
 }
 
 /** Saving of a plan against paying the 1-month price every month, as a ratio (0.1 = 10 %). */

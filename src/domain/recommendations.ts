@@ -5,7 +5,6 @@
  */
 import type { RiskProfile } from './risk-profile';
 import type { Tier } from './tiers';
-import { RISK_CLASS_LABEL } from '../lib/labels';
 
 export const RISK_CLASSES = ['rendah', 'sedang', 'tinggi'] as const;
 export type RiskClass = (typeof RISK_CLASSES)[number];
@@ -119,7 +118,7 @@ export interface Recommendation {
 }
 
 /** Target ÷ last close − 1; null without both. */
-export function upsideOf(call: Call): number | null {
+function upsideOf(call: Call): number | null {
   if (!call.targetPrice || !call.lastClose) return null;
   return call.targetPrice / call.lastClose - 1;
 }
@@ -156,7 +155,7 @@ export function recommend(input: {
     const { riskClass: cls, reasons } = riskClass(stats);
     const upside = upsideOf(call);
     const why = !rule.classes.includes(cls)
-      ? `risiko ${RISK_CLASS_LABEL[cls].toLowerCase()} tidak sesuai profil`
+      ? `risiko ${cls} tidak sesuai profil`
       : callExpiry(call) < input.today
         ? 'horizon rekomendasi sudah lewat'
         : upside === null

@@ -1,9 +1,8 @@
 /** How a payment's membership period reads on the receipt page and in the receipt mail. */
-import type { Payment } from '../server/services/payments/fulfil';
 import { formatDate } from './format';
 
 /** `20 November 2026 – 20 Desember 2026`, or `–` for a payment that grants no period. */
-export function periodText(p: Pick<Payment, 'periodStartsAt' | 'periodEndsAt'>): string {
+export function periodText(p: { periodStartsAt: Date | null; periodEndsAt: Date | null }): string {
   return p.periodStartsAt && p.periodEndsAt ? `${formatDate(p.periodStartsAt)} – ${formatDate(p.periodEndsAt)}` : '–';
 }
 

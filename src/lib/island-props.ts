@@ -81,3 +81,14 @@ export interface BandData {
   points: [string, number][];
   stats: BandStats | null;
 }
+
+/** The course page's progress, rendered by its islands and taken over by `stores/course-progress`. */
+export interface CourseProgressInit {
+  courseId: string;
+  /** Lesson slugs in course order. */
+  lessons: string[];
+  done: string[];
+  lastOpened: string | null;
+  /** An admin impersonating the member may look but not change the member's progress. */
+  readOnly: boolean;
+}

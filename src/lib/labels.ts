@@ -4,15 +4,20 @@
  * values; this module holds only words.
  */
 import type { Tier } from '../domain/tiers';
+import type { PaidTier } from '../domain/plans';
 import type { NoticeChannel } from '../domain/notifications';
 import type { RiskClass } from '../domain/recommendations';
 import type { TelegramGroup } from '../domain/telegram-groups';
 import type { RiskProfile } from '../domain/risk-profile';
 import type { TransactionType } from '../domain/portfolio/types';
-import type { PaymentStatus } from '../server/db/schema';
-import type { Payment } from '../server/services/payments/fulfil';
+import type { PaymentProviderId, PaymentStatus } from '../domain/payments';
 
 export const TIER_LABEL: Record<Tier, string> = { gratis: 'Gratis', reguler: 'Reguler', premium: 'Premium' };
+
+/** `Reguler 3 bulan`. */
+export function planLabel(plan: { tier: PaidTier; months: number }): string {
+  return `${TIER_LABEL[plan.tier]} ${plan.months} bulan`;
+}
 
 export const CHANNEL_LABEL: Record<NoticeChannel, string> = { email: 'Email', telegram: 'Telegram' };
 
@@ -42,7 +47,7 @@ export const TYPE_LABEL: Record<TransactionType, string> = {
   tender: 'tender offer',
 };
 
-export const PROVIDER_LABEL: Record<Payment['provider'], string> = { stripe: 'Stripe (kartu)', midtrans: 'Midtrans' };
+export const PROVIDER_LABEL: Record<PaymentProviderId, string> = { stripe: 'Stripe (kartu)', midtrans: 'Midtrans' };
 
 /** Banks of a virtual-account transfer, by the provider's lower-case code. */
 export const BANK_LABEL: Record<string, string> = {

@@ -3,7 +3,7 @@
  * bidi overrides, zero-width marks…) written as `\u{…}` so nothing invisible or reordering reaches the
  * page, and cut at `max` characters (whole code points, never half a surrogate pair) with an ellipsis.
  */
-export const ROW_QUOTE_MAX = 80;
+const ROW_QUOTE_MAX = 80;
 
 export function quoteRow(text: string, max = ROW_QUOTE_MAX): string {
   const line = text.replace(/\r$/, '');

@@ -141,7 +141,7 @@ export interface BodyGuardOptions {
   totalMs: number;
 }
 
-export const BODY_GUARD_DEFAULTS: BodyGuardOptions = {
+const BODY_GUARD_DEFAULTS: BodyGuardOptions = {
   budgetBytes: 64 * MIB,
   perAddress: 32,
   idleMs: 10_000,

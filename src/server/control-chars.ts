@@ -9,7 +9,7 @@
 export const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** Deeper JSON than any endpoint takes; the walk stops here and the body is refused. */
-export const MAX_JSON_DEPTH = 32;
+const MAX_JSON_DEPTH = 32;
 /** More values than any endpoint takes (a 64 KiB body of `[0,0,…]` holds about 32 000). */
 const MAX_JSON_NODES = 100_000;
 
@@ -17,7 +17,7 @@ const MAX_JSON_NODES = 100_000;
 export const JSON_TOO_DEEP = Symbol('json-too-deep');
 
 /** The first field (name or value) holding a control character, in query-string or form pairs. */
-export function controlInPairs(pairs: Iterable<[string, unknown]>): string | undefined {
+function controlInPairs(pairs: Iterable<[string, unknown]>): string | undefined {
   for (const [name, value] of pairs) {
     if (CONTROL.test(name) || (typeof value === 'string' && CONTROL.test(value))) return name;
   }
@@ -28,7 +28,7 @@ export function controlInPairs(pairs: Iterable<[string, unknown]>): string | und
  * The path of the first JSON string (key or value) holding a control character; JSON_TOO_DEEP when the
  * value nests deeper than MAX_JSON_DEPTH or holds more than MAX_JSON_NODES values.
  */
-export function controlInJson(root: unknown): string | typeof JSON_TOO_DEEP | undefined {
+function controlInJson(root: unknown): string | typeof JSON_TOO_DEEP | undefined {
   const stack: { value: unknown; at: string; depth: number }[] = [{ value: root, at: '', depth: 0 }];
   let nodes = 0;
   while (stack.length > 0) {

@@ -8,9 +8,9 @@ import type { APIContext } from 'astro';
 type CspContext = Pick<APIContext, 'csp'>;
 
 /** The Telegram Login Widget's script (docs/product.md §7.3), allowed on /telegram only. */
-export const TELEGRAM_WIDGET_SCRIPT = 'https://telegram.org/js/telegram-widget.js';
+const TELEGRAM_WIDGET_SCRIPT = 'https://telegram.org/js/telegram-widget.js';
 /** The login frame the widget opens. */
-export const TELEGRAM_LOGIN_FRAME = 'https://oauth.telegram.org';
+const TELEGRAM_LOGIN_FRAME = 'https://oauth.telegram.org';
 
 /** Lets the page load the Telegram Login Widget and its login frame. */
 export function allowTelegramLoginWidget(ctx: CspContext): void {

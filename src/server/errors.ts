@@ -17,7 +17,7 @@ import { requestContext } from './request-context';
 import { isConnectionFailure } from './db/errors';
 
 /** How long failures of one database outage are reported once. */
-export const OUTAGE_WINDOW_MS = 60_000;
+const OUTAGE_WINDOW_MS = 60_000;
 const outage = { until: 0, suppressed: 0 };
 
 /** True when this failure belongs to an outage already reported (it is counted instead). */
@@ -52,7 +52,7 @@ export function digestOf(error: unknown): string | undefined {
  * Removes the query parameters from a failed query's error and its causes, in place, so that neither
  * the log, Sentry nor anything the error is rethrown to sees them (they can hold an Argon2 hash).
  */
-export function scrubError(error: unknown): void {
+function scrubError(error: unknown): void {
   for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
     if ('params' in e) delete (e as { params?: unknown }).params;
     const message = withoutQueryParams(e.message);

@@ -90,7 +90,7 @@ function pathOf(location: string): string {
 }
 
 /** Keeps a message for the page at `path` (one minute; no other page sees it). */
-export function setFlash(cookies: AstroCookies, path: string, flash: Flash): void {
+function setFlash(cookies: AstroCookies, path: string, flash: Flash): void {
   cookies.set(FLASH_COOKIE, JSON.stringify(flash), {
     path: pathOf(path),
     httpOnly: true,

@@ -24,7 +24,7 @@ import { currentMarketVersion } from './services/market-cache';
 import { pickEncoding } from './static-compressed';
 import { STOCK_CODE_PATTERN } from '../domain/idx';
 
-export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, stale-while-revalidate=60';
+const PUBLIC_CACHE_CONTROL = 'public, max-age=0, stale-while-revalidate=60';
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
 const PUBLIC_ROUTES = [
@@ -67,7 +67,7 @@ function anonymous(request: Request): boolean {
 }
 
 /** True when `pathname` is a public research route whose anonymous response may be cached publicly. */
-export function isPublicRoute(pathname: string): boolean {
+function isPublicRoute(pathname: string): boolean {
   return PUBLIC_ROUTES.some((r) => r.test(pathname));
 }
 

@@ -37,7 +37,7 @@ import { currentMarketVersion } from './services/market-cache';
 import { currentMemberStamp } from './services/portfolio/report-cache';
 import { pickEncoding } from './static-compressed';
 
-export const MEMBER_ROUTES: readonly RegExp[] = [
+const MEMBER_ROUTES: readonly RegExp[] = [
   /^\/portofolio\/(?:all|metrics|dividen)$/,
   /^\/api\/portfolio\/(?:holdings|metrics|dividends|realised)$/,
   // Research: the body a viewer may read depends on their tier, which is part of the key.

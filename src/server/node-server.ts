@@ -160,7 +160,7 @@ const PROXIED = Symbol('telaah.proxied-tls');
  * request on the same connection). Only APP_URL's own origin is ever trusted, never a host the request
  * names, so forwarded headers still poison nothing.
  */
-export function trustProxiedOrigin(appUrl: string | undefined): (req: IncomingMessage) => void {
+function trustProxiedOrigin(appUrl: string | undefined): (req: IncomingMessage) => void {
   const app = appUrl ? new URL(appUrl) : null;
   if (!app || app.protocol !== 'https:') return () => undefined;
   return (req) => {

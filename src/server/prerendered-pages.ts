@@ -21,7 +21,7 @@ import { securityHeaders } from './security-headers';
 import { pickEncoding } from './static-compressed';
 
 /** What the adapter's static handler said of these pages; browsers revalidate, and get a 304. */
-export const PRERENDERED_CACHE_CONTROL = 'public, max-age=0';
+const PRERENDERED_CACHE_CONTROL = 'public, max-age=0';
 
 /** Headers as `writeHead` takes them flat: name, value, name, value… */
 type FlatHeaders = string[];
@@ -49,7 +49,7 @@ function flat(headers: Record<string, string>): FlatHeaders {
 }
 
 /** A page's variants and headers, put together once. */
-export function preparePage(html: Buffer, copies: { br?: Buffer; gzip?: Buffer }, csp: string, production: boolean) {
+function preparePage(html: Buffer, copies: { br?: Buffer; gzip?: Buffer }, csp: string, production: boolean) {
   const etag = `W/"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
   const common = {
     ...securityHeaders(production),

@@ -4,16 +4,7 @@
  * takes over in the browser, and marking a lesson updates every island at once.
  */
 import { atom } from 'nanostores';
-
-export interface CourseProgressInit {
-  courseId: string;
-  /** Lesson slugs in course order. */
-  lessons: string[];
-  done: string[];
-  lastOpened: string | null;
-  /** An admin impersonating the member may look but not change the member's progress. */
-  readOnly: boolean;
-}
+import type { CourseProgressInit } from '../lib/island-props';
 
 export interface CourseProgressState extends CourseProgressInit {
   /** The lesson whose change is being saved. */

@@ -5,8 +5,8 @@
  */
 import { atom } from 'nanostores';
 
-export const HIDE_AMOUNTS_KEY = 'telaah:sembunyikan-nominal';
-export const HIDE_AMOUNTS_ATTR = 'data-hide-amounts';
+const HIDE_AMOUNTS_KEY = 'telaah:sembunyikan-nominal';
+const HIDE_AMOUNTS_ATTR = 'data-hide-amounts';
 
 const inBrowser = typeof document !== 'undefined';
 

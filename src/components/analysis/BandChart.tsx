@@ -18,7 +18,7 @@ interface Props {
 }
 
 /** Where the current value sits against its own history, in words. */
-export function bandPosition(s: BandStats): string {
+function bandPosition(s: BandStats): string {
   if (s.current < s.mean - s.sd) return 'relatif murah dibanding sejarahnya (di bawah −1σ)';
   if (s.current > s.mean + s.sd) return 'relatif mahal dibanding sejarahnya (di atas +1σ)';
   return s.current < s.mean ? 'sedikit di bawah rata-ratanya' : 'sedikit di atas rata-ratanya';

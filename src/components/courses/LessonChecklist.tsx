@@ -1,6 +1,5 @@
 import { withBoundary } from '../ui/IslandBoundary';
-import type { CourseProgressInit } from '../../stores/course-progress';
-import type { LessonItem } from '../../lib/island-props';
+import type { CourseProgressInit, LessonItem } from '../../lib/island-props';
 import { lessonHref } from './lesson-href';
 import { useCourseProgress } from './useCourseProgress';
 

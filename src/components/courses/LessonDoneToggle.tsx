@@ -1,6 +1,7 @@
 import type { SubmitEvent } from 'react';
 import { withBoundary } from '../ui/IslandBoundary';
-import { markLesson, type CourseProgressInit } from '../../stores/course-progress';
+import type { CourseProgressInit } from '../../lib/island-props';
+import { markLesson } from '../../stores/course-progress';
 import { lessonHref } from './lesson-href';
 import { useCourseProgress } from './useCourseProgress';
 

@@ -1,12 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { courseProgress, type CourseProgress } from '../../domain/courses';
-import {
-  $courseProgress,
-  initCourseProgress,
-  type CourseProgressInit,
-  type CourseProgressState,
-} from '../../stores/course-progress';
+import type { CourseProgressInit } from '../../lib/island-props';
+import { $courseProgress, initCourseProgress, type CourseProgressState } from '../../stores/course-progress';
 
 /**
  * The course's progress for an island: the page's data on the server and on the first render in the

@@ -69,7 +69,7 @@ const columns = [
 ];
 
 /** The member's own page for a holding. */
-export const holdingHref = (ticker: string) => `/portofolio/saham/${encodeURIComponent(ticker)}`;
+const holdingHref = (ticker: string) => `/portofolio/saham/${encodeURIComponent(ticker)}`;
 
 /** Today's change of a holding: Rupiah and percent, or a dash without a previous close. */
 function DayChange({ holding }: { holding: Pick<HoldingRow, 'dayChange' | 'dayChangePct'> }) {

@@ -5,7 +5,7 @@
  */
 
 /** Meanings of the notation letters as IDX's rule lists them (see product.md §5.7 for the sources). */
-export const NOTATION_MEANING: Readonly<Record<string, string>> = {
+const NOTATION_MEANING: Readonly<Record<string, string>> = {
   A: 'Opini tidak wajar (adverse) dari akuntan publik',
   B: 'Permohonan pernyataan pailit, permohonan pembatalan perdamaian, atau dalam keadaan pailit',
   C: 'Perkara hukum yang berdampak material terhadap perusahaan, anak perusahaan, direksi atau komisaris',
@@ -40,7 +40,7 @@ export function normaliseNotations(raw: string): string | null {
 }
 
 /** What the special monitoring board means for trading (full call auction since 25 March 2024). */
-export const SPECIAL_MONITORING_TEXT =
+const SPECIAL_MONITORING_TEXT =
   'Papan Pemantauan Khusus: diperdagangkan dengan lelang berkala penuh (full call auction, lima sesi; Jumat empat), ' +
   'batas auto rejection 10 % (Rp 1 untuk harga Rp 1–10) dan harga terendah Rp 1.';
 
@@ -78,7 +78,7 @@ export interface StatusFlags {
 }
 
 /** On the special monitoring board: by the board the data gives, or by IDX's notation letter X. */
-export function onSpecialMonitoring(f: Pick<StatusFlags, 'notations' | 'board'>): boolean {
+function onSpecialMonitoring(f: Pick<StatusFlags, 'notations' | 'board'>): boolean {
   return f.board === SPECIAL_MONITORING_BOARD || f.notations.includes('X');
 }
 

@@ -14,11 +14,6 @@ export function reducesHolding(type: TransactionType): boolean {
   return REDUCING.has(type);
 }
 
-/** True for the kinds that add shares to their own code. */
-export function addsToHolding(type: TransactionType): boolean {
-  return ADDING.has(type);
-}
-
 /** A change of shares held in one code. */
 export interface HoldingChange {
   ticker: string;

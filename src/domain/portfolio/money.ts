@@ -22,7 +22,7 @@ export function divRoundHalfUp(p: number, d: number): number {
 }
 
 /** p ÷ d rounded down, for p ≥ 0 and d > 0 whole numbers. */
-export function divFloor(p: number, d: number): number {
+function divFloor(p: number, d: number): number {
   if (p <= Number.MAX_SAFE_INTEGER) return (p - (p % d)) / d;
   return Number(BigInt(p) / BigInt(d));
 }

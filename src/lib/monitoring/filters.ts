@@ -72,7 +72,7 @@ export function isNoise(event: Event, hint?: EventHint): boolean {
 }
 
 /** Where a failed query's message starts listing its parameters (Drizzle: "Failed query: …\nparams: …"). */
-export const QUERY_PARAMS_MARK = '\nparams: ';
+const QUERY_PARAMS_MARK = '\nparams: ';
 
 /** A message without the query parameters it may list: they can hold password hashes and personal data. */
 export function withoutQueryParams(message: string): string {

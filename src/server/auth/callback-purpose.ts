@@ -2,7 +2,8 @@
  * What a visitor was doing when they were sent to sign in, said in one sentence on the sign-in and
  * sign-up pages, so that a stranger who picked a plan or opened an analysis knows why they are there.
  */
-import { findPlan, planLabel } from '../../domain/plans';
+import { findPlan } from '../../domain/plans';
+import { planLabel } from '../../lib/labels';
 import { formatRupiah } from '../../lib/format';
 import { safeCallbackPath } from '../../lib/redirect';
 

@@ -7,7 +7,7 @@ import { COMMON_PASSWORDS } from './common-passwords';
 // OWASP's Argon2id baseline: 19 MiB, 2 iterations, 1 lane.
 const OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const MIN_PASSWORD_LENGTH = 10;
+const MIN_PASSWORD_LENGTH = 10;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);

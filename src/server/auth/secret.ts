@@ -10,7 +10,7 @@ import { assertProductionReady, config, parseConfig } from '../config';
 let cached: string | undefined;
 
 /** The per-installation secret kept in `dataDir/.auth-secret`, created (random, mode 600) on first use. */
-export function installationSecret(dataDir: string): string {
+function installationSecret(dataDir: string): string {
   const file = path.resolve(dataDir, '.auth-secret');
   if (!existsSync(file)) {
     mkdirSync(path.dirname(file), { recursive: true });

@@ -12,7 +12,7 @@ import { endSessionById, openSession, SESSION_MAX_AGE } from './sessions';
 
 export { SESSION_MAX_AGE };
 
-export function sessionCookieName(): string {
+function sessionCookieName(): string {
   return secureCookies() ? '__Secure-authjs.session-token' : 'authjs.session-token';
 }
 

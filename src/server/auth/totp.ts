@@ -37,8 +37,3 @@ export function totpStep(secret: string, code: string, atMs: number = Date.now()
   const delta = totp(secret).validate({ token, timestamp: atMs, window: 1 });
   return delta === null ? null : Math.floor(atMs / 1000 / PERIOD) + delta;
 }
-
-/** The current code for a secret (tests, and the demo admin's documented secret). */
-export function totpCode(secret: string, atMs: number = Date.now()): string {
-  return totp(secret).generate({ timestamp: atMs });
-}

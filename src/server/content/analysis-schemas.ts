@@ -46,7 +46,7 @@ export const analysisSchema = z
     }
   });
 
-export const NON_EMITEN_CATEGORIES = ['makro', 'sektor', 'ipo', 'obligasi', 'emas', 'reksa-dana', 'lainnya'] as const;
+const NON_EMITEN_CATEGORIES = ['makro', 'sektor', 'ipo', 'obligasi', 'emas', 'reksa-dana', 'lainnya'] as const;
 
 export const nonEmitenAnalysisSchema = z
   .object({

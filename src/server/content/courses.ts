@@ -69,18 +69,3 @@ function assertUniqueSlugs(courseId: string, lessons: Lesson[]): void {
 export async function findCourse(courseId: string): Promise<CourseWithLessons | undefined> {
   return (await coursesWithLessons()).find((c) => c.course.id === courseId);
 }
-
-/** What progress needs to know of every course: its id, tier and lessons (slug, free preview), in order. */
-export interface CourseOutline {
-  id: string;
-  tier: Course['data']['tier'];
-  lessons: { slug: string; title: string; freePreview: boolean }[];
-}
-
-export function outlineOf({ course, lessons }: CourseWithLessons): CourseOutline {
-  return {
-    id: course.id,
-    tier: course.data.tier,
-    lessons: lessons.map((l) => ({ slug: lessonSlug(l), title: l.data.title, freePreview: l.data.freePreview })),
-  };
-}

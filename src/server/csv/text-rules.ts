@@ -9,7 +9,7 @@ import type { RowError } from './read';
 /** Longer than any line of an IDX export or an emiten file. */
 export const MAX_LINE_CHARS = 16 * 1024;
 /** Longer than any company name, sector or number. */
-export const MAX_CELL_CHARS = 1_000;
+const MAX_CELL_CHARS = 1_000;
 /** Feed files (one trading day, some 1 000 rows) and non-price market files are far smaller than this. */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
@@ -31,7 +31,7 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const codePoint = (ch: string) => `U+${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
 
 /** The problem of one cell's text (control character, length), or null. */
-export function cellProblem(cell: string): string | null {
+function cellProblem(cell: string): string | null {
   const at = cell.search(CONTROL);
   if (at !== -1) return `berisi karakter kontrol ${codePoint(cell[at]!)} pada karakter ke-${at + 1}`;
   if (cell.length > MAX_CELL_CHARS) return `lebih panjang dari ${MAX_CELL_CHARS.toLocaleString('id-ID')} karakter`;

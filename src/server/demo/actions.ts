@@ -21,7 +21,7 @@ export interface PriceLookup {
 }
 
 /** A per-share amount as the IDX announces it: halves of a Rupiah below Rp 100, whole Rupiah above. */
-export function niceAmount(value: number): number {
+function niceAmount(value: number): number {
   return value < 100 ? Math.max(0.5, Math.round(value * 2) / 2) : Math.round(value);
 }
 

@@ -12,7 +12,7 @@ import { rngFor } from './rng';
 export type DemoFundamental = typeof fundamentals.$inferInsert;
 
 /** Days after a quarter's end before its report counts as published. */
-export const REPORTING_LAG_DAYS = 45;
+const REPORTING_LAG_DAYS = 45;
 
 const QUARTER_ENDS = ['03-31', '06-30', '09-30', '12-31'] as const;
 

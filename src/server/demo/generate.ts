@@ -51,7 +51,7 @@ export function demoTradingDays(today: string): string[] {
 }
 
 /** Close lookup over one ticker's rows (ascending by date). */
-export function priceLookup(rows: readonly DemoPrice[]): PriceLookup {
+function priceLookup(rows: readonly DemoPrice[]): PriceLookup {
   const first = rows[0];
   const last = rows[rows.length - 1];
   if (!first || !last) throw new Error('No prices to look up');

@@ -27,7 +27,7 @@ const monthly = (ticker: string, fromDaysAgo: number, toDaysAgo: number, lots: n
     buy(ticker, fromDaysAgo - i * 30, lots),
   );
 
-export const DEMO_PORTFOLIOS: Record<string, DemoPortfolio[]> = {
+const DEMO_PORTFOLIOS: Record<string, DemoPortfolio[]> = {
   'premium@telaah.test': [
     {
       name: 'Sekuritas A',

@@ -8,7 +8,7 @@ import { rngFor } from './rng';
 /** Tickers whose demo fundamentals show losses. */
 export const LOSS_MAKERS: ReadonlySet<string> = new Set(['GOTO']);
 /** Tickers that pay no dividend in the demo period. */
-export const NON_PAYERS: ReadonlySet<string> = new Set(['GOTO', 'EMTK', 'MDKA', 'AMMN']);
+const NON_PAYERS: ReadonlySet<string> = new Set(['GOTO', 'EMTK', 'MDKA', 'AMMN']);
 /** Tickers that pay an interim dividend (around November) besides the final one (around May). */
 export const INTERIM_PAYERS: ReadonlySet<string> = new Set(
   'BBCA BBRI BMRI TLKM ASII UNTR UNVR HMSP ADRO PTBA ITMG INDF ICBP'.split(' '),
@@ -40,7 +40,7 @@ export interface TickerProfile {
 const clamp = (x: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, x));
 
 /** Shared drift of a sector over the window (log return), in [-0.2, 0.2]. */
-export function sectorDrift(sector: string): number {
+function sectorDrift(sector: string): number {
   return rngFor(`sector-drift:${sector}`).between(-0.2, 0.2);
 }
 
@@ -59,7 +59,7 @@ function yieldRange(entry: UniverseEntry): [number, number] {
  * Where some demo series end (last close, Rupiah) so that the demo analyses' current calls make sense
  * against them: a Beli call's target above the price. Others end wherever their random profile leads.
  */
-export const DEMO_LAST_CLOSE: Readonly<Record<string, number>> = { BBCA: 9_650, BBRI: 4_480, ICBP: 11_900 };
+const DEMO_LAST_CLOSE: Readonly<Record<string, number>> = { BBCA: 9_650, BBRI: 4_480, ICBP: 11_900 };
 
 /** The profile of one ticker; the same entry always gets the same profile. */
 export function tickerProfile(entry: UniverseEntry): TickerProfile {

@@ -6,7 +6,7 @@
 import type { Db } from '../db/client';
 import { saveRiskProfile } from '../services/risk-profile';
 
-export const DEMO_RISK_ANSWERS: Record<string, Record<string, string>> = {
+const DEMO_RISK_ANSWERS: Record<string, Record<string, string>> = {
   'reguler@telaah.test': {
     tujuan: 'seimbang',
     jangka: '3-5',

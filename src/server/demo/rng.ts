@@ -17,7 +17,7 @@ export interface Rng {
 }
 
 /** 32-bit FNV-1a hash of a string: a stable seed for a stream name. */
-export function hashSeed(name: string): number {
+function hashSeed(name: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < name.length; i++) {
     h ^= name.charCodeAt(i);

@@ -40,7 +40,7 @@ export interface MidtransTransaction {
   expiry_time?: string;
 }
 
-export class MidtransError extends Error {}
+class MidtransError extends Error {}
 
 /** Midtrans answered a request and refused it (a 4xx `status_code`): trying again will not help. */
 export class MidtransRefusedError extends MidtransError {}

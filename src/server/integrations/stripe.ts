@@ -53,7 +53,7 @@ export interface CreateCheckoutInput {
   cancelUrl: string;
 }
 
-export class StripeNotConfiguredError extends Error {}
+class StripeNotConfiguredError extends Error {}
 
 /** `http://127.0.0.1:12111` → the SDK's host / port / protocol options; nothing for the real API. */
 export function apiBaseOptions(base: string | undefined): {
@@ -192,7 +192,7 @@ export class WebhookSignatureError extends Error {}
 export class MalformedWebhookEventError extends Error {}
 
 /** How far the signature's timestamp may lie from our clock, either way. */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
+const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 function signatureTimestamp(signature: string): number | undefined {
   const t = /(?:^|,)t=(\d+)(?:,|$)/.exec(signature)?.[1];

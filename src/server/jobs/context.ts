@@ -11,7 +11,7 @@ import { defaultSources, type NoticeSources } from '../services/notifications/lo
 import { marketUpdateSettings, type MarketUpdateSettings } from '../services/market-update';
 
 /** Telegram takes about 30 messages a second from a bot; broadcasts stay under it. */
-export const TELEGRAM_BROADCAST_PER_SECOND = 25;
+const TELEGRAM_BROADCAST_PER_SECOND = 25;
 
 export interface JobContext {
   db: Db;

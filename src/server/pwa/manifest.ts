@@ -1,7 +1,7 @@
 /** The web app manifest: what a phone shows when Telaah is installed on its home screen. */
 import { ICONS } from './icons';
 
-export const THEME_COLOR = '#0b6b4f';
+const THEME_COLOR = '#0b6b4f';
 
 export function webManifest() {
   return {

@@ -92,7 +92,7 @@ async function sendExistingAccountNotice(user: Pick<User, 'email' | 'name'>, req
 }
 
 /** Mails a fresh verification link to the account's address. */
-export async function sendVerification(
+async function sendVerification(
   db: Db,
   user: Pick<User, 'id' | 'email' | 'name'>,
   req: Pick<RequestInfo, 'now' | 'baseUrl' | 'next'>,

@@ -10,8 +10,7 @@ import { lessonAccess, lessonNote, type LessonAccess } from '../../domain/course
 import type { Viewer } from '../auth/viewer';
 import { findCourse, lessonSlug, type Course, type Lesson } from '../content/courses';
 import type { Db } from '../db/client';
-import type { LessonItem } from '../../lib/island-props';
-import type { CourseProgressInit } from '../../stores/course-progress';
+import type { CourseProgressInit, LessonItem } from '../../lib/island-props';
 import { lessonSlugs, markLessonFor, type MarkResult } from './course-lessons';
 import { progressIn, recordLessonOpened } from './course-progress';
 

@@ -13,9 +13,8 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import escapeHtml from 'escape-html';
 import type { Db, Tx } from '../db/client';
 import { auditLog, giftPasses, payments, users, type GiftStatus } from '../db/schema';
-import { planLabel } from '../../domain/plans';
 import { formatDate, formatDateTime } from '../../lib/format';
-import { TIER_LABEL } from '../../lib/labels';
+import { TIER_LABEL, planLabel } from '../../lib/labels';
 import { IMPERSONATION_REFUSAL } from '../auth/guards';
 import { config } from '../config';
 import { sendMail } from '../integrations/mail';
@@ -31,7 +30,7 @@ export const GIFT_MESSAGE_MAX = 300;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 /** The recipient's link: the token in the query, which request logs leave out. */
-export function giftPath(token: string): string {
+function giftPath(token: string): string {
   return `/hadiah?t=${token}`;
 }
 
@@ -154,7 +153,7 @@ interface GiftMailFacts {
 }
 
 /** Mails the recipient their link. */
-export async function sendGiftMail(facts: GiftMailFacts, baseUrl = config().APP_URL ?? ''): Promise<void> {
+async function sendGiftMail(facts: GiftMailFacts, baseUrl = config().APP_URL ?? ''): Promise<void> {
   const link = `${baseUrl}${giftPath(facts.token)}`;
   const what = `Telaah ${planLabel(facts.plan)}`;
   const note = facts.message ? `\nPesan dari ${facts.buyerName}:\n"${facts.message}"\n` : '';

@@ -18,7 +18,7 @@ const PLAN_IDS = PLANS.map((p) => p.id) as [string, ...string[]];
 const CHEAPEST = Math.min(...PLANS.map((p) => p.price));
 const wibDay = (date: string, end: boolean) => new Date(`${date}T${end ? '23:59:59.999' : '00:00:00'}+07:00`);
 
-export const promoSchema = z
+const promoSchema = z
   .object({
     code: z
       .string()

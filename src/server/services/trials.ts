@@ -29,7 +29,7 @@ const daysField = (label: string) =>
     .min(0, { message: `${label}: paling sedikit 0 (0 berarti tanpa uji coba).` })
     .max(MAX_TRIAL_DAYS, { message: `${label}: paling banyak ${MAX_TRIAL_DAYS} hari.` });
 
-export const trialSettingsSchema = z.object({
+const trialSettingsSchema = z.object({
   reguler: daysField('Uji coba Reguler'),
   premium: daysField('Uji coba Premium'),
 });

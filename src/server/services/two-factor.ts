@@ -13,7 +13,7 @@ import { newTotpSecret, totpQrSvg, totpStep, totpUri } from '../auth/totp';
 import { giveBackSlot, takeSlot } from './rate-limit';
 import { audit } from './audit';
 
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 const CODE_LIMIT = { max: 5, windowMs: 15 * 60_000 };
 
 export type CodeResult = { ok: true } | { ok: false; status: 400 | 401 | 429; message: string };

@@ -10,8 +10,8 @@ import satori from 'satori';
 import { Resvg } from '@resvg/resvg-js';
 import { withPngText } from './png-text';
 
-export const CARD_WIDTH = 1200;
-export const CARD_HEIGHT = 630;
+const CARD_WIDTH = 1200;
+const CARD_HEIGHT = 630;
 const PAD_X = 72;
 const PAD_Y = 56;
 

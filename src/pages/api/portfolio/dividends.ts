@@ -1,4 +1,4 @@
-import { API_PARAMS, parsePeriodQuery } from '../../../lib/period-query';
+import { API_PARAMS, parsePeriodQuery } from '../../../server/services/portfolio/period-query';
 import { memberRoute, todayWib } from '../../../server/auth/member-route';
 import { getDb } from '../../../server/db/client';
 import { json, jsonError } from '../../../server/http';

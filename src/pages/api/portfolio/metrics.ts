@@ -1,5 +1,5 @@
 import { PERIODS } from '../../../domain/portfolio';
-import { API_PARAMS, parsePeriodQuery } from '../../../lib/period-query';
+import { API_PARAMS, parsePeriodQuery } from '../../../server/services/portfolio/period-query';
 import { memberRoute, todayWib } from '../../../server/auth/member-route';
 import { getDb } from '../../../server/db/client';
 import { json, jsonError } from '../../../server/http';

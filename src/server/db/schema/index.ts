@@ -1,5 +1,6 @@
 export * from './market';
 export * from './accounts';
+export * from './memberships';
 export * from './portfolio';
 export * from './courses';
 export * from './risk-profiles';

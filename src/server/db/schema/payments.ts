@@ -12,18 +12,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { PaidTier } from '../../../domain/plans';
+import type { PaymentProviderId, PaymentStatus } from '../../../domain/payments';
 import { users } from './accounts';
 import { promoCodes } from './promo';
-
-export type PaymentProviderId = 'stripe' | 'midtrans';
-
-/**
- * pending: checkout started; processing: the provider accepted it but has not settled (bank transfer,
- * virtual account); paid: settled and granted; failed / expired: nothing granted (a later settlement
- * of the same checkout still counts); refunded: the pass it bought is removed; rejected: the provider's
- * amount or currency did not match the plan, nothing granted.
- */
-export type PaymentStatus = 'pending' | 'processing' | 'paid' | 'failed' | 'expired' | 'refunded' | 'rejected';
 
 /** Receipt numbers: one sequence for every provider and server. */
 export const receiptNumberSeq = pgSequence('payment_receipt_seq', { startWith: 1, increment: 1 });

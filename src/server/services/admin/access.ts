@@ -14,7 +14,7 @@ import { isUuid } from './ids';
 
 const DAY = 86_400_000;
 
-export const grantSchema = z.object({
+const grantSchema = z.object({
   tier: z.enum(['reguler', 'premium'], { message: 'Tingkat: pilih Reguler atau Premium.' }),
   days: z.coerce
     .number({ message: 'Jumlah hari: isi angka 1–366.' })

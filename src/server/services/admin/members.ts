@@ -2,7 +2,7 @@
  * The admin console's members (docs/product.md §6): search with filters, and one member's page —
  * memberships over time, payments, Telegram, sign-in methods and the audit entries about them.
  */
-import { and, asc, desc, eq, gt, gte, ilike, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { auditLog, authAccounts, memberships, payments, telegramLinks, users } from '../../db/schema';
@@ -90,20 +90,4 @@ export async function memberDetail(db: Db, id: string) {
     twoFactor: user.twoFactorAt !== null,
     audit: entries,
   };
-}
-
-/** Complimentary passes granted by the team that still run at `now` (what "end access" ends). */
-export function runningGrants(db: Db, userId: string, now: Date) {
-  return db
-    .select()
-    .from(memberships)
-    .where(
-      and(
-        eq(memberships.userId, userId),
-        eq(memberships.source, 'admin'),
-        gt(memberships.endsAt, now),
-        lte(memberships.startsAt, now),
-        isNull(memberships.paymentId),
-      ),
-    );
 }

@@ -83,7 +83,7 @@ async function recipientsOf(db: Db, ids: string[], now: Date): Promise<Map<strin
 }
 
 /** One draft per member grouping everything that fired for them in this run. */
-export function groupDrafts(
+function groupDrafts(
   claimed: readonly Claimed[],
   recipients: ReadonlyMap<string, Recipient>,
   opts: { appUrl: string; telegram: boolean },

@@ -45,7 +45,7 @@ export async function audienceMembers(db: Db, audience: BroadcastAudience, now: 
 }
 
 /** The two rows (email, Telegram) of one member. */
-export function planFor(r: Recipient, telegramConfigured: boolean): PlannedDelivery[] {
+function planFor(r: Recipient, telegramConfigured: boolean): PlannedDelivery[] {
   const { email: wantsEmail, telegram: wantsTelegram } = r.prefs.announcements;
   const skip = (channel: NoticeChannel, reason: string, address: string | null = null): PlannedDelivery => ({
     userId: r.userId,

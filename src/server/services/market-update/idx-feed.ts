@@ -20,7 +20,7 @@ import {
 } from './feed';
 
 /** Stock summary fields the update reads, in CSV column order. */
-export const STOCK_FIELDS = [
+const STOCK_FIELDS = [
   'StockCode',
   'StockName',
   'Remarks',

@@ -29,7 +29,7 @@ export { idxFeed } from './idx-feed';
 export { filesFeed } from './files-feed';
 
 /** How many trading days back a run fills gaps. */
-export const DAYS_BACK = 30;
+const DAYS_BACK = 30;
 /** A day already reported missing is asked for again at most this often. */
 const ALERTED_RETRY_MS = 60 * 60_000;
 

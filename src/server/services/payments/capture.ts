@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { payments } from '../../db/schema';
 import { findProvider } from './registry';
 import { fulfil, type Payment } from './fulfil';
-import type { PaymentProviderId } from './types';
+import type { PaymentProviderId } from '../../../domain/payments';
 
 export type CaptureView =
   | { kind: 'not-found' }
@@ -19,7 +19,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * Which checkout a return URL names: Stripe's `session_id`, or Midtrans' `order_id` (our payment id).
  * Everything else in the query (Midtrans' status_code, transaction_status) is a hint and is ignored.
  */
-export function checkoutRefFromQuery(q: URLSearchParams): { provider: PaymentProviderId; ref: string } | null {
+function checkoutRefFromQuery(q: URLSearchParams): { provider: PaymentProviderId; ref: string } | null {
   const sessionId = q.get('session_id');
   if (sessionId && /^cs_[A-Za-z0-9_]{1,200}$/.test(sessionId)) return { provider: 'stripe', ref: sessionId };
   const orderId = q.get('order_id');
@@ -88,7 +88,7 @@ export async function captureReturn(
 }
 
 /** A payment of the member by our id (for the error page's `?pembayaran=`), or null. */
-export async function ownPaymentById(db: Db, userId: string, paymentId: string | null): Promise<Payment | null> {
+async function ownPaymentById(db: Db, userId: string, paymentId: string | null): Promise<Payment | null> {
   if (!paymentId || !UUID.test(paymentId)) return null;
   const [p] = await db
     .select()

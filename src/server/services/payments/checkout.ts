@@ -13,7 +13,7 @@ import type { PaymentProvider } from './types';
 
 export const NOT_CONFIGURED =
   'Pembayaran belum dikonfigurasi di server ini, jadi paket belum bisa dibeli. Tidak ada biaya yang ditagihkan; silakan hubungi admin Telaah.';
-export const PROVIDER_DOWN =
+const PROVIDER_DOWN =
   'Penyedia pembayaran sedang tidak dapat dihubungi. Tidak ada biaya yang ditagihkan; coba lagi beberapa saat lagi.';
 
 export type StartResult =
@@ -35,7 +35,7 @@ export function planFromInput(raw: unknown): Plan | undefined {
 }
 
 /** The provider a member chose (or the only one on offer); undefined when the choice is missing or unknown. */
-export function chooseProvider(raw: unknown, providers: PaymentProvider[]): PaymentProvider | undefined {
+function chooseProvider(raw: unknown, providers: PaymentProvider[]): PaymentProvider | undefined {
   if (typeof raw === 'string' && raw) return providers.find((p) => p.id === raw);
   return providers.length === 1 ? providers[0] : undefined;
 }

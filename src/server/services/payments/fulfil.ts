@@ -10,7 +10,8 @@
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
-import { auditLog, paymentEvents, payments, type PaymentStatus } from '../../db/schema';
+import { auditLog, paymentEvents, payments } from '../../db/schema';
+import type { PaymentStatus } from '../../../domain/payments';
 import { wibDate } from '../../../lib/format';
 import { lockMember, recomputePasses } from './schedule';
 import { sendReceiptMail } from './receipts';
@@ -248,9 +249,4 @@ export async function fulfil(db: Db, state: ProviderState, opts: FulfilOptions):
   }
   // The token leaves with the mail only.
   return { payment: result.payment, change: result.change };
-}
-
-/** Ignored events with no payment attached (another product on the same account) are logged once. */
-export function describeOutcome(r: FulfilResult): string {
-  return r.payment ? `${r.change} (${r.payment.id}, ${r.payment.status})` : r.change;
 }

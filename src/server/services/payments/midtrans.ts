@@ -4,7 +4,7 @@
  * when asked, because the signature does not cover `transaction_status`.
  */
 import { z } from 'zod';
-import { planLabel } from '../../../domain/plans';
+import { planLabel } from '../../../lib/labels';
 import {
   createSnapTransaction,
   getTransactionStatus,
@@ -19,8 +19,8 @@ import {
   type PayInstructions,
   type PaymentProvider,
   type ProviderState,
-  type ProviderStatus,
 } from './types';
+import type { ProviderStatus } from '../../../domain/payments';
 
 const REASON: Record<string, string> = {
   deny: 'Pembayaran ditolak oleh bank atau penyedia pembayaran.',

@@ -7,11 +7,10 @@ import type { Db } from '../../db/client';
 import { giftPasses, payments, users, type GiftStatus } from '../../db/schema';
 import { config } from '../../config';
 import { sendMail } from '../../integrations/mail';
-import { planLabel } from '../../../domain/plans';
 import { formatDateTime, formatRupiah } from '../../../lib/format';
 import { GIFT_PERIOD, periodText } from '../../../lib/format-payment';
 import escapeHtml from 'escape-html';
-import { PROVIDER_LABEL } from '../../../lib/labels';
+import { PROVIDER_LABEL, planLabel } from '../../../lib/labels';
 import { formatNpwp } from '../../../lib/npwp';
 
 type Payment = typeof payments.$inferSelect;
@@ -31,13 +30,13 @@ export interface Receipt {
 }
 
 /** The seller named on every receipt: SELLER_LEGAL_NAME and SELLER_NPWP. */
-export function receiptSeller(): Seller {
+function receiptSeller(): Seller {
   const c = config();
   return { legalName: c.SELLER_LEGAL_NAME, npwp: c.SELLER_NPWP ? formatNpwp(c.SELLER_NPWP) : null };
 }
 
 /** The seller's lines of a receipt: `PT …` and, when configured, `NPWP 0123 …`. */
-export function sellerLines(seller: Seller): string[] {
+function sellerLines(seller: Seller): string[] {
   return [seller.legalName, ...(seller.npwp ? [`NPWP ${seller.npwp}`] : [])];
 }
 

@@ -6,7 +6,8 @@
 import { config, type Config } from '../../config';
 import { midtransProvider } from './midtrans';
 import { stripeProvider } from './stripe';
-import type { PaymentProvider, PaymentProviderId } from './types';
+import type { PaymentProvider } from './types';
+import type { PaymentProviderId } from '../../../domain/payments';
 
 /** The providers on offer, in the order /pay lists them. */
 export function configuredProviders(c: Config = config()): PaymentProvider[] {

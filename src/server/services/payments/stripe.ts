@@ -1,7 +1,7 @@
 /**
  * Stripe Checkout as a PaymentProvider: maps sessions, events and charges to ProviderState.
  */
-import { planLabel } from '../../../domain/plans';
+import { planLabel } from '../../../lib/labels';
 import {
   createCheckoutSession,
   createRefund,
@@ -15,8 +15,7 @@ import {
 } from '../../integrations/stripe';
 import { RefundRefusedError, type NotificationResult, type PaymentProvider, type ProviderState } from './types';
 
-export const ASYNC_FAILURE_REASON =
-  'Bank atau penyedia pembayaran menolak pembayaran ini. Tidak ada dana yang ditarik.';
+const ASYNC_FAILURE_REASON = 'Bank atau penyedia pembayaran menolak pembayaran ini. Tidak ada dana yang ditarik.';
 
 function toRupiah(minor: number | null): number | undefined {
   return minor === null ? undefined : minor / IDR_MINOR_UNITS;

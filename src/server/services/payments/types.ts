@@ -3,9 +3,7 @@
  * ones are offered depends on configuration (see registry.ts).
  */
 import type { Plan } from '../../../domain/plans';
-import type { PaymentProviderId } from '../../db/schema';
-
-export type { PaymentProviderId };
+import type { PaymentProviderId, ProviderStatus } from '../../../domain/payments';
 
 export interface CheckoutInput {
   /** Our payment id (Midtrans order id; Stripe metadata and idempotency key). */
@@ -24,12 +22,6 @@ export interface CheckoutStarted {
   /** Where to send the member to pay. */
   redirectUrl: string;
 }
-
-/**
- * The provider's verified word on one checkout. `open` changes nothing; `processing` means accepted
- * but not settled yet (bank transfer, virtual account, card review).
- */
-export type ProviderStatus = 'open' | 'processing' | 'paid' | 'failed' | 'expired' | 'refunded' | 'partially-refunded';
 
 export interface ProviderState {
   provider: PaymentProviderId;
@@ -101,5 +93,3 @@ export interface RefundInput {
 
 /** The provider refused a refund, or the payment lacks what the provider needs to refund it. */
 export class RefundRefusedError extends Error {}
-
-export class ProviderUnavailableError extends Error {}

@@ -5,7 +5,7 @@
 import type { Db } from '../../db/client';
 import { findProvider } from './registry';
 import { fulfil } from './fulfil';
-import type { PaymentProviderId } from './types';
+import type { PaymentProviderId } from '../../../domain/payments';
 
 export interface WebhookAnswer {
   status: number;

@@ -20,7 +20,7 @@ import { portfolios, transactions } from '../../db/schema';
 import { computeFor, loadPortfolioData } from './engine-input';
 
 /** The earliest year a report is offered for. */
-export const FIRST_REPORT_YEAR = 2000;
+const FIRST_REPORT_YEAR = 2000;
 
 type Named<T> = T & { name: string; portfolioName: string };
 

@@ -1,27 +1,15 @@
 /**
- * The member's choice per dividend received gross (docs/product.md §5.5): read for the engine, and set
- * from the dividend and holding pages. A dividend is addressed by its portfolio and the engine's key;
+ * The member's choice per dividend received gross (docs/product.md §5.5), set from the dividend and
+ * holding pages (the engine reads them in engine-input.ts). A dividend is addressed by its portfolio and the engine's key;
  * only a received gross dividend of the member's own portfolio can be decided.
  */
-import { inArray, sql } from 'drizzle-orm';
-import { decisionKey, type DividendDecision, type DividendTaxChoice } from '../../../domain/portfolio';
+import { sql } from 'drizzle-orm';
+import type { DividendTaxChoice } from '../../../domain/portfolio';
 import { DIVIDEND_CHOICE_LABEL } from '../../../lib/dividend-tax-labels';
 import type { Db } from '../../db/client';
 import { dividendTaxDecisions, portfolios } from '../../db/schema';
 import { computeFor, loadPortfolioData } from './engine-input';
 import { NOT_FOUND_PORTFOLIO, type Outcome } from './types';
-
-/** The decisions of these portfolios, by `decisionKey`. */
-export async function loadDecisions(db: Db, portfolioIds: readonly string[]): Promise<Map<string, DividendDecision>> {
-  if (portfolioIds.length === 0) return new Map();
-  const rows = await db
-    .select()
-    .from(dividendTaxDecisions)
-    .where(inArray(dividendTaxDecisions.portfolioId, [...portfolioIds]));
-  return new Map(
-    rows.map((r) => [decisionKey(r.portfolioId, r.dividendKey), { choice: r.choice, paidDate: r.paidDate }]),
-  );
-}
 
 export interface DecisionInput {
   portfolioId?: unknown;

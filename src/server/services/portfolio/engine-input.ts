@@ -4,14 +4,20 @@
  * and runs the engine for all their portfolios or one of them.
  */
 import { inArray } from 'drizzle-orm';
-import { computePortfolio, type DailyClose, type EngineInput, type PortfolioReport } from '../../../domain/portfolio';
+import {
+  computePortfolio,
+  decisionKey,
+  type DailyClose,
+  type DividendDecision,
+  type EngineInput,
+  type PortfolioReport,
+} from '../../../domain/portfolio';
 import { IHSG_CODE } from '../../../domain/indexes';
 import type { Db } from '../../db/client';
-import { emiten } from '../../db/schema';
+import { dividendTaxDecisions, emiten } from '../../db/schema';
 import { closesBetween, indexSeries, stockSeries } from '../market-series';
 import { statusFlags } from '../corporate/status';
 import type { StatusFlags } from '../../../domain/corporate/status';
-import { loadDecisions } from './dividend-tax';
 import { loadActions, loadHistory } from './history';
 import { findPortfolio, listPortfolios } from './portfolios';
 import type { Portfolio } from './types';
@@ -102,4 +108,16 @@ export function computeFor(data: PortfolioData, portfolioId?: string): Portfolio
   if (!portfolioId) return computePortfolio(data.input);
   const input = { ...data.input, transactions: data.input.transactions.filter((t) => t.portfolioId === portfolioId) };
   return computePortfolio(input);
+}
+
+/** The decisions of these portfolios, by `decisionKey`. */
+export async function loadDecisions(db: Db, portfolioIds: readonly string[]): Promise<Map<string, DividendDecision>> {
+  if (portfolioIds.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(dividendTaxDecisions)
+    .where(inArray(dividendTaxDecisions.portfolioId, [...portfolioIds]));
+  return new Map(
+    rows.map((r) => [decisionKey(r.portfolioId, r.dividendKey), { choice: r.choice, paidDate: r.paidDate }]),
+  );
 }

@@ -134,7 +134,7 @@ export async function loadActions(db: Db | Tx, tickers: Iterable<string>): Promi
 const shares = (n: number) => `${formatNumber(n)} lembar`;
 
 /** "penjualan BBCA 500 lembar pada 14 September 2026" */
-export function describeSell(o: Oversell): string {
+function describeSell(o: Oversell): string {
   return `penjualan ${o.ticker} ${shares(o.shares)} pada ${formatDate(o.date)}`;
 }
 

@@ -15,7 +15,7 @@ export { computedFee, type RawTransaction } from '../../../domain/portfolio/entr
 export { importTransactions, type ImportReport, type PreviewRow } from './import';
 export { exportPortfolioData, exportTransactions } from './export';
 export { CSV_HEADER, type ImportProblem } from './csv';
-export { computeFor, loadPortfolioData, type PortfolioData } from './engine-input';
+export { computeFor, loadDecisions, loadPortfolioData, type PortfolioData } from './engine-input';
 export {
   dividendsView,
   holdingsView,
@@ -33,5 +33,5 @@ export { realisedReport, type RealisedRowView, type RealisedView } from './reali
 export { annualReportFor, isReportYear, reportYears, type AnnualView } from './annual';
 export { holdingPage, type HoldingPageView, type PortfolioPosition } from './holding';
 export { availableBenchmarks } from './benchmarks';
-export { dividendTaxForm, loadDecisions, setDividendDecision, type DecisionInput } from './dividend-tax';
+export { dividendTaxForm, setDividendDecision, type DecisionInput } from './dividend-tax';
 export type { MetricsOptions } from './reports';

@@ -6,7 +6,7 @@
 import type { Db } from '../../db/client';
 import { now } from '../../config';
 import { wibDate } from '../../../lib/format';
-import { PAGE_PARAMS, parsePeriodQuery, type PeriodQuery } from '../../../lib/period-query';
+import { PAGE_PARAMS, parsePeriodQuery, type PeriodQuery } from './period-query';
 import { emitenDirectory } from '../emiten-directory';
 import { findPortfolio, listPortfolios } from './portfolios';
 import { listTransactions, type TransactionPage } from './list';

@@ -115,7 +115,7 @@ function readBps(v: unknown, label: string, fields: FieldErrors, key: string): n
 }
 
 /** Reads the settings fields that are present; absent ones keep their value. */
-export function readPortfolioInput(input: PortfolioInput): { values: Values; fields: FieldErrors } {
+function readPortfolioInput(input: PortfolioInput): { values: Values; fields: FieldErrors } {
   const fields: FieldErrors = {};
   const values: Values = {};
   if (input.name !== undefined) {

@@ -81,7 +81,7 @@ export function holdingsView(data: PortfolioData, report: PortfolioReport, portf
 }
 
 /** The dates a period covers: the custom range as given, a preset's ending at as-of. */
-export function rangeOf(period: AnyPeriod | null, range: DateRange | null, asOf: string): DateRange | null {
+function rangeOf(period: AnyPeriod | null, range: DateRange | null, asOf: string): DateRange | null {
   if (period === CUSTOM_PERIOD) return range;
   return period ? presetRange(period, asOf) : null;
 }

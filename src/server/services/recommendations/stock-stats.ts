@@ -14,7 +14,7 @@ export interface MarketStats extends StockStats {
 }
 
 /** Daily returns needed before a volatility figure counts (about three months of trading). */
-export const MIN_RETURNS_FOR_VOLATILITY = 60;
+const MIN_RETURNS_FOR_VOLATILITY = 60;
 
 type Row = {
   ticker: string;

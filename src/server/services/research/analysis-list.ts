@@ -17,7 +17,7 @@ import { lastCloses } from './market';
 import { shareChangesByTicker } from './emiten-figures';
 import { emitenDirectory, isDelisted } from '../emiten-directory';
 
-export const listQuerySchema = z.object({
+const listQuerySchema = z.object({
   q: z.string().trim().max(60).catch(''),
   sektor: z.string().trim().max(60).catch(''),
   rating: z.enum(['', 'beli', 'tahan', 'jual']).catch(''),

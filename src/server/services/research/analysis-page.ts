@@ -30,7 +30,6 @@ import {
   type KeyFigures,
   type MarketHistory,
 } from './emiten-figures';
-import { isoDay } from './emiten-page';
 import { CATEGORY_LABEL } from '../../../lib/labels';
 import { emitenDirectory } from '../emiten-directory';
 
@@ -69,6 +68,9 @@ const toBandData = (b: Band): BandData => ({
   points: b.points.map((p) => [p.date, Math.round(p.value * 100) / 100]),
   stats: b.stats,
 });
+
+/** The calendar date of a frontmatter date (YAML dates are UTC midnight). */
+export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
  * The valuation island's data from market data alone (no analyst): PER and PBV bands and a DCF seeded

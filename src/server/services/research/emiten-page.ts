@@ -19,7 +19,7 @@ import type { Tier } from '../../../domain/tiers';
 import type { StatusFlags } from '../../../domain/corporate/status';
 import { statusFlagsOf } from '../corporate/status';
 import { canSeeCall } from '../../../domain/analysis-access';
-import { marketValuation, type EmitenAnalysisPage } from './analysis-page';
+import { isoDay, marketValuation, type EmitenAnalysisPage } from './analysis-page';
 
 export interface DividendView extends DividendRow {
   /** Dividend / close on the cum date (or the last close for a dividend still ahead). */
@@ -50,9 +50,6 @@ export interface EmitenPage {
   /** PER/PBV bands and a data-seeded DCF when no analysis of the emiten exists (an analysis page has its own). */
   valuation: EmitenAnalysisPage['valuation'];
 }
-
-/** The calendar date of a frontmatter date (YAML dates are UTC midnight). */
-export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
  * The page's data, or null for an unknown ticker. `today` (WIB, YYYY-MM-DD) sorts dividends into paid /

@@ -33,11 +33,6 @@ export async function findEmiten(ticker: string): Promise<Emiten | undefined> {
   return (await emitenTable(await getDb())).byTicker.get(ticker);
 }
 
-/** Every emiten, by ticker (shared: do not mutate). */
-export async function listEmiten(): Promise<Emiten[]> {
-  return (await emitenTable(await getDb())).list;
-}
-
 /** The latest close and the one before it for every ticker, once per market-data version (shared: do not mutate). */
 export async function lastCloses(): Promise<Map<string, LastClose>> {
   const db = await getDb();

@@ -14,7 +14,7 @@ import { CONSTITUENT_INDEXES } from '../../../domain/indexes';
 export { marketFigures, marketFiguresOn } from './figures';
 export { RANGE_PARAMS } from '../../../domain/screener';
 
-export const SORTS = ['ticker', ...RANGE_PARAMS.map((r) => r.param)] as const;
+const SORTS = ['ticker', ...RANGE_PARAMS.map((r) => r.param)] as const;
 const BILLION = 1_000_000_000;
 
 const number = z

@@ -16,11 +16,11 @@ import type { GroupChats, TelegramDeps } from './context';
 import { GROUP_LABEL } from '../../../lib/labels';
 
 /** How long an invite link stays valid. */
-export const INVITE_TTL_MS = 24 * 60 * 60_000;
+const INVITE_TTL_MS = 24 * 60 * 60_000;
 /** A stored invite is handed out again only while it has at least this long to live. */
 const INVITE_REUSE_MARGIN_MS = 60 * 60_000;
 
-export function groupOfChat(groups: GroupChats, chatId: number | string): TelegramGroup | null {
+function groupOfChat(groups: GroupChats, chatId: number | string): TelegramGroup | null {
   return TELEGRAM_GROUPS.find((g) => groups[g] !== undefined && groups[g] === String(chatId)) ?? null;
 }
 

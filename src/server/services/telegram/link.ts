@@ -11,7 +11,7 @@ import { sha256 } from '../email-tokens';
 import { audit } from '../audit';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors';
 
-export const LINK_TOKEN_TTL_MS = 15 * 60_000;
+const LINK_TOKEN_TTL_MS = 15 * 60_000;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32}$/;
 
 export type TelegramLink = typeof telegramLinks.$inferSelect;

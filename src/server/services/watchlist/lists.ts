@@ -9,7 +9,7 @@ import { emiten, watchlistItems, watchlists } from '../../db/schema';
 import { WATCHLIST_ITEM_LIMIT, WATCHLIST_LIMIT } from '../../../domain/alerts';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors';
 
-export const DEFAULT_LIST_NAME = 'Watchlist saya';
+const DEFAULT_LIST_NAME = 'Watchlist saya';
 
 export interface Watchlist {
   id: string;

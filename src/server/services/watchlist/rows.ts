@@ -52,7 +52,7 @@ interface MarketRow {
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 /** Last close, previous close, 52-week range (by calendar year back from the last close) and the next cum date. */
-export async function marketRows(db: Db, codes: readonly string[], today: string): Promise<MarketRow[]> {
+async function marketRows(db: Db, codes: readonly string[], today: string): Promise<MarketRow[]> {
   if (!codes.length) return [];
   const list = sql.join(
     codes.map((c) => sql`${c}`),

@@ -11,7 +11,7 @@ import type { NoticeDraft } from '../message';
 import { channelsFor, type Recipient } from '../recipients';
 import { TIER_LABEL } from '../../../../lib/labels';
 
-export const ANALYSIS_NEW_DAYS = 3;
+const ANALYSIS_NEW_DAYS = 3;
 
 export function newAnalyses(analyses: CatalogAnalysis[], today: string): CatalogAnalysis[] {
   const from = addCalendarDays(today, -(ANALYSIS_NEW_DAYS - 1));

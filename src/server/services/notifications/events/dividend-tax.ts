@@ -23,15 +23,15 @@ export interface TaxDeadline {
   deadline: string;
 }
 
-/** The leads in days: a notice goes out once inside each window (deadline − 7 … −2, and −1 … 0). */
-export const TAX_REMINDER_LEADS = [7, 1] as const;
-
 function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-/** The lead whose window `today` falls in for this deadline; null outside both. */
-export function reminderLead(today: string, deadline: string): 7 | 1 | null {
+/**
+ * The lead in days whose window `today` falls in for this deadline, or null outside both: a notice goes
+ * out once inside each window (deadline − 7 … −2, and −1 … 0).
+ */
+function reminderLead(today: string, deadline: string): 7 | 1 | null {
   const left = daysBetween(today, deadline);
   if (left >= 0 && left <= 1) return 1;
   if (left > 1 && left <= 7) return 7;

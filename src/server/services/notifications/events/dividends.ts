@@ -11,7 +11,7 @@ import { formatDate, formatNumber } from '../../../../lib/format';
 import type { NoticeDraft } from '../message';
 import { channelsFor, type Recipient } from '../recipients';
 
-export const DIVIDEND_REMINDER_TRADING_DAYS = 3;
+const DIVIDEND_REMINDER_TRADING_DAYS = 3;
 
 export interface UpcomingDividend {
   ticker: string;

@@ -10,7 +10,7 @@ import type { Catalog, CatalogCourse, CatalogLesson } from '../catalog';
 import type { NoticeDraft } from '../message';
 import { channelsFor, type Recipient } from '../recipients';
 
-export const LESSON_NEW_DAYS = 7;
+const LESSON_NEW_DAYS = 7;
 
 export interface NewLesson {
   course: CatalogCourse;

@@ -34,7 +34,7 @@ export async function accessEnds(db: Db, now: Date): Promise<Map<string, AccessE
 }
 
 /** '7d' within 7 calendar days of the end, '1d' within 1 (today or tomorrow); null before. */
-export function endingStage(end: Date, now: Date): { stage: '7d' | '1d'; daysLeft: number } | null {
+function endingStage(end: Date, now: Date): { stage: '7d' | '1d'; daysLeft: number } | null {
   const daysLeft = toDayNumber(wibDate(end)) - toDayNumber(wibDate(now));
   if (daysLeft <= 1) return { stage: '1d', daysLeft };
   if (daysLeft <= 7) return { stage: '7d', daysLeft };

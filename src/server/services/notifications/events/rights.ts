@@ -12,7 +12,7 @@ import { formatDate, formatNumber } from '../../../../lib/format';
 import type { NoticeDraft } from '../message';
 import { channelsFor, type Recipient } from '../recipients';
 
-export const RIGHTS_REMINDER_TRADING_DAYS = 3;
+const RIGHTS_REMINDER_TRADING_DAYS = 3;
 
 export interface RightsDeadline {
   ticker: string;
@@ -53,9 +53,6 @@ export async function rightsDeadlines(db: Db, today: string): Promise<RightsDead
     }))
     .filter((d) => d.tradingDaysLeft <= RIGHTS_REMINDER_TRADING_DAYS);
 }
-
-/** Shares held at the end of the cum date, per member and ticker. */
-export type SharesAtCum = Map<string, Map<string, number>>;
 
 export function rightsDrafts(
   deadlines: RightsDeadline[],

@@ -3,7 +3,7 @@
  * from–to range. Pages use Indonesian names (`periode`, `dari`, `sampai`), the API English ones
  * (`period`, `from`, `to`); both end here, so both give the same Indonesian messages.
  */
-import { CUSTOM_PERIOD, PERIODS, type AnyPeriod, type DateRange } from '../domain/portfolio/period';
+import { CUSTOM_PERIOD, PERIODS, type AnyPeriod, type DateRange } from '../../../domain/portfolio/period';
 
 export type PeriodQuery =
   { ok: true; period: AnyPeriod | null; range: DateRange | null } | { ok: false; field: string; message: string };
