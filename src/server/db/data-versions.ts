@@ -20,6 +20,8 @@
 import { LRUCache } from 'lru-cache';
 
 export const CHANGES_CHANNEL = 'telaah_changes';
+/** The listening connection's application_name (pg_stat_activity). */
+export const LISTENER_NAME = 'telaah-listener';
 
 /** How often the listening connection is asked whether it is alive, and how long an answer is trusted. */
 const HEARTBEAT_MS = 400;
@@ -165,7 +167,11 @@ export class VersionStore {
   private async connect(): Promise<void> {
     if (this.closed || this.source.kind !== 'postgres') return;
     const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: this.source.url, keepAlive: true });
+    const client = new pg.Client({
+      connectionString: this.source.url,
+      keepAlive: true,
+      application_name: LISTENER_NAME,
+    });
     const lost = (err?: Error) => {
       if (this.client !== client) return;
       this.client = undefined;
@@ -209,16 +215,20 @@ export class VersionStore {
 
 function logListenerError(msg: string, err: unknown): void {
   console.error(
-    JSON.stringify({ level: 'error', msg: `data versions: ${msg}`, error: err instanceof Error ? err.message : String(err) }),
+    JSON.stringify({
+      level: 'error',
+      msg: `data versions: ${msg}`,
+      error: err instanceof Error ? err.message : String(err),
+    }),
   );
 }
 
 // On globalThis: the Node server around the app and the built app load separate copies of this module.
 const KEY = Symbol.for('telaah.version-stores');
-const stores = ((globalThis as unknown as Record<symbol, unknown>)[KEY] ??= new WeakMap<object, VersionStore>()) as WeakMap<
+const stores = ((globalThis as unknown as Record<symbol, unknown>)[KEY] ??= new WeakMap<
   object,
   VersionStore
->;
+>()) as WeakMap<object, VersionStore>;
 
 /** Registers the store of a database handle (openDatabase does, for the process's database). */
 export function setVersionStore(db: object, store: VersionStore): void {
