@@ -52,7 +52,10 @@ export class VersionStore {
       if (reason === 'evict') this.floor = Math.max(this.floor, value);
     },
   });
-  private readonly kept = new LRUCache<string, Kept>({ max: 100_000 });
+  // Sessions (a user row and a few memberships each) and versions: a miss only costs a database read.
+  private readonly kept = new LRUCache<string, Kept>({ max: 20_000 });
+  /** Whether the loss of the listening connection has been logged since it was last up. */
+  private reportedDown = false;
   private started = false;
   private connected = false;
   private lastPong = Number.NEGATIVE_INFINITY;
@@ -176,7 +179,8 @@ export class VersionStore {
       if (this.client !== client) return;
       this.client = undefined;
       this.connected = false;
-      if (err) logListenerError('listening connection lost', err);
+      if (err && !this.reportedDown) logListenerError('listening connection lost', err);
+      this.reportedDown = true;
       client.end().catch(() => undefined);
       if (!this.closed) setTimeout(() => void this.connect(), RECONNECT_MS).unref();
     };
@@ -198,6 +202,7 @@ export class VersionStore {
     this.forgetAll();
     this.lastPong = performance.now();
     this.connected = true;
+    this.reportedDown = false;
   }
 
   private async heartbeat(): Promise<void> {
