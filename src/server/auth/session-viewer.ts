@@ -118,7 +118,13 @@ export async function sessionUser(
   if (found && found.readAt > now.getTime()) found = await read();
   if (!found || found.expiresAt.getTime() <= Date.now()) return undefined;
   const t = now.getTime();
-  return { user: found.user, tier: tierFrom(found.spans.filter((s) => s.endsAt.getTime() > t), now) };
+  return {
+    user: found.user,
+    tier: tierFrom(
+      found.spans.filter((s) => s.endsAt.getTime() > t),
+      now,
+    ),
+  };
 }
 
 export function toViewer(user: User, t: CurrentTier): Viewer {
