@@ -265,7 +265,7 @@ const WRITERS = 3;
 const MIXED_FLOOR = 0.8;
 
 /**
- * A research page and a member's page measured steady, then with writes mixed in: each writer adds a
+ * A research page (anonymous and signed in) and a member's page measured steady, then with writes mixed in: each writer adds a
  * transaction once a second, and `marketUpdate` (when given) runs half-way. Both must keep MIXED_FLOOR of
  * their steady rate.
  */
@@ -280,6 +280,7 @@ async function mixedWrites(
   const date = bars.bars.at(-1)![0];
   const pages: [string, string | undefined][] = [
     [`/analisis/${member.ticker}`, undefined],
+    [`/analisis/${member.ticker}`, cookie],
     ['/portofolio/all', cookie],
   ];
   const rate = async (p: string, c?: string) => {
