@@ -27,6 +27,8 @@ export const LISTENER_NAME = 'telaah-listener';
 const HEARTBEAT_MS = 400;
 const HEARTBEAT_TRUST_MS = 1_000;
 const RECONNECT_MS = 1_000;
+/** A connection that has not answered for this long is given up and replaced. */
+const HEARTBEAT_GIVE_UP_MS = 5_000;
 
 interface Kept {
   value: unknown;
@@ -60,6 +62,8 @@ export class VersionStore {
   private connected = false;
   private lastPong = Number.NEGATIVE_INFINITY;
   private client: import('pg').Client | undefined;
+  /** Gives up the current listening connection (and connects again). */
+  private drop: ((err?: Error) => void) | undefined;
   private timers: NodeJS.Timeout[] = [];
   private closed = false;
 
@@ -190,6 +194,7 @@ export class VersionStore {
     client.on('error', lost);
     client.on('end', () => lost());
     this.client = client;
+    this.drop = lost;
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANGES_CHANNEL}`);
@@ -209,6 +214,8 @@ export class VersionStore {
     const client = this.client;
     if (!client || !this.connected) return;
     const sent = performance.now();
+    // Silent for too long (a peer gone without a reset): connect afresh rather than wait for TCP.
+    if (sent - this.lastPong > HEARTBEAT_GIVE_UP_MS) return this.drop?.(new Error('no answer to the heartbeat'));
     try {
       await client.query('select 1');
       if (this.client === client) this.lastPong = Math.max(this.lastPong, sent);
