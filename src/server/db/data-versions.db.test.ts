@@ -207,9 +207,9 @@ describe('without a listening connection, everything is read from the database',
     }
   });
 
-  it.runIf(process.env.TEST_DATABASE_URL)(
-    'on PostgreSQL: stops trusting memory when the listening connection drops, and starts afresh on reconnecting',
-    async () => {
+  // PostgreSQL only: the embedded database's listener is in the process and cannot lose its connection.
+  if (process.env.TEST_DATABASE_URL)
+    it('on PostgreSQL: stops trusting memory when the listening connection drops, and starts afresh on reconnecting', async () => {
       const store = new VersionStore({ kind: 'postgres', url: h.databaseUrl! });
       setVersionStore(h.db, store);
       const admin = new pg.Client({ connectionString: h.databaseUrl });
@@ -242,6 +242,5 @@ describe('without a listening connection, everything is read from the database',
         await admin.end();
         await store.close();
       }
-    },
-  );
+    });
 });
