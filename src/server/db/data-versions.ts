@@ -99,12 +99,6 @@ export class VersionStore {
     else if (kind === 'm') this.changedTo('m', Number(id));
   }
 
-  /** Drops what is kept of a user (their identity and data version): the next use reads the database. */
-  forgetUser(userId: string): void {
-    this.changed(`u:${userId}`);
-    this.changed(`d:${userId}`);
-  }
-
   /**
    * Resolves once every notification committed before the call has been applied (one round trip on
    * the listening connection); at once when nothing is trusted or on the embedded database.
