@@ -21,7 +21,7 @@
  */
 import './lib/env';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -300,6 +300,7 @@ async function mixedWrites(
     const steady = await rate(p, c);
     let writes = 0;
     let writeErrors = 0;
+    const inFlight = new Set<Promise<void>>();
     const write = async (wc: string) => {
       const res = await fetch(`${BASE}/api/portfolio/transactions`, {
         method: 'POST',
@@ -317,12 +318,21 @@ async function mixedWrites(
       if (res.status === 201) writes++;
       else writeErrors++;
     };
-    const timer = setInterval(() => writerCookies.forEach((wc) => void write(wc)), 1_000);
+    const timer = setInterval(
+      () =>
+        writerCookies.forEach((wc) => {
+          const w = write(wc).catch(() => void writeErrors++);
+          inFlight.add(w);
+          void w.finally(() => inFlight.delete(w));
+        }),
+      1_000,
+    );
     const half = setTimeout(() => marketUpdate?.(date), (Number(opts.duration) * 1_000) / 2);
     const mixed = await rate(p, c).finally(() => {
       clearInterval(timer);
       clearTimeout(half);
     });
+    await Promise.all(inFlight);
     const kept = mixed.reqs / steady.reqs;
     failed ||= kept < MIXED_FLOOR;
     rows.push(
@@ -339,15 +349,24 @@ async function mixedWrites(
   }
 }
 
-/** One day's bar of `ticker` imported by the CLI beside the running server (PostgreSQL only). */
+/**
+ * A market update beside the running server (PostgreSQL only): the ticker's last close changed and the
+ * market version bumped in one transaction, as an import writes them. Written by SQL from this process:
+ * the import CLI's start-up (tsx, a second Node) would take the measured server's CPU on a small machine.
+ */
 function marketUpdateBeside(env: NodeJS.ProcessEnv, ticker: string, date: string): void {
-  const dir = mkdtempSync(path.join(tmpdir(), 'telaah-bench-update-'));
-  const file = path.join(dir, 'harga.csv');
-  writeFileSync(file, `date,ticker,open,high,low,close,volume\n${date},${ticker},1000,1010,990,1005,1000\n`);
-  spawn('npx', ['tsx', 'scripts/market-import.ts', '--kind', 'prices', '--keep-demo', file], {
-    env: { ...env, AUTH_SECRET },
-    stdio: 'ignore',
-  });
+  const client = new pg.Client({ connectionString: env.DATABASE_URL });
+  void (async () => {
+    await client.connect();
+    try {
+      await client.query('begin');
+      await client.query('update daily_prices set close = close + 5 where ticker = $1 and date = $2', [ticker, date]);
+      await client.query('update market_state set version = version + 1, changed_at = now()');
+      await client.query('commit');
+    } finally {
+      await client.end();
+    }
+  })().catch((err: unknown) => console.error('market update failed:', err));
 }
 
 async function main(): Promise<void> {

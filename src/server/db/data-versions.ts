@@ -65,6 +65,9 @@ export class VersionStore {
   /** Gives up the current listening connection (and connects again). */
   private drop: ((err?: Error) => void) | undefined;
   private timers: NodeJS.Timeout[] = [];
+  /** The listening connection's queries, one after the other. */
+  private pings: Promise<void> = Promise.resolve();
+  private heartbeatPending = false;
   private closed = false;
 
   constructor(private readonly source: ChangeSource) {}
@@ -105,10 +108,7 @@ export class VersionStore {
    */
   async sync(): Promise<void> {
     if (this.source.kind !== 'postgres' || !this.connected || !this.client) return;
-    await this.client.query('select 1').then(
-      () => (this.lastPong = performance.now()),
-      () => undefined,
-    );
+    await this.ping(this.client);
   }
 
   async close(): Promise<void> {
@@ -206,16 +206,31 @@ export class VersionStore {
 
   private async heartbeat(): Promise<void> {
     const client = this.client;
-    if (!client || !this.connected) return;
-    const sent = performance.now();
+    if (!client || !this.connected || this.heartbeatPending) return;
     // Silent for too long (a peer gone without a reset): connect afresh rather than wait for TCP.
-    if (sent - this.lastPong > HEARTBEAT_GIVE_UP_MS) return this.drop?.(new Error('no answer to the heartbeat'));
-    try {
-      await client.query('select 1');
-      if (this.client === client) this.lastPong = Math.max(this.lastPong, sent);
-    } catch {
-      // The connection's 'error' or 'end' handler reconnects.
-    }
+    if (performance.now() - this.lastPong > HEARTBEAT_GIVE_UP_MS)
+      return this.drop?.(new Error('no answer to the heartbeat'));
+    this.heartbeatPending = true;
+    await this.ping(client).finally(() => (this.heartbeatPending = false));
+  }
+
+  /**
+   * One `select 1` on the listening connection, after those already asked: its answer proves that every
+   * notification committed before it was sent has been applied (so `lastPong` is its sending time, or
+   * earlier). Failures are left to the connection's 'error' and 'end' handlers.
+   */
+  private ping(client: import('pg').Client): Promise<void> {
+    const asked = performance.now();
+    const answered = this.pings.then(() =>
+      client.query('select 1').then(
+        () => {
+          if (this.client === client) this.lastPong = Math.max(this.lastPong, asked);
+        },
+        () => undefined,
+      ),
+    );
+    this.pings = answered;
+    return answered;
   }
 }
 
