@@ -12,6 +12,11 @@
  * memory, same Node and flags, its own process) measured the same way in the same run, before each
  * server's table: a share compares across machines where req/s do not.
  *
+ * Then, on each server, a run with writes mixed in (docs/decisions/0044): a research page and a member's
+ * page are measured steady, then again while other members add a transaction once a second each and (on
+ * PostgreSQL, where the import CLI can write beside the server) a market update lands in the middle; each
+ * must keep at least 80 % of its steady rate (else the run fails).
+ *
  *   npm run bench:web -- [--emiten 950] [--years 10] [--duration 10] [--connections 16]
  */
 import './lib/env';
@@ -24,7 +29,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { chromium, devices } from 'playwright';
-import { addMember, loadDemo, type BenchMember } from './lib/bench-member';
+import { addMember, addWriters, loadDemo, type BenchMember } from './lib/bench-member';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from './lib/server-flags.mjs';
 
 const { values: opts } = parseArgs({
@@ -300,15 +305,126 @@ async function benchServer(
   }
 }
 
+const WRITERS = 3;
+const MIXED_FLOOR = 0.8;
+
+/**
+ * A research page (anonymous and signed in) and a member's page measured steady, then with writes mixed in: each writer adds a
+ * transaction once a second, and `marketUpdate` (when given) runs half-way. Both must keep MIXED_FLOOR of
+ * their steady rate.
+ */
+async function mixedWrites(
+  member: BenchMember,
+  writers: { email: string; password: string }[],
+  marketUpdate?: (date: string) => void,
+): Promise<void> {
+  const cookie = await signInCookie(member);
+  const writerCookies = await Promise.all(writers.map((w) => signInCookie({ ...member, ...w })));
+  const bars = (await (await fetch(`${BASE}/api/emiten/${member.ticker}/harga`)).json()) as { bars: [string][] };
+  const date = bars.bars.at(-1)![0];
+  const pages: [string, string | undefined][] = [
+    [`/analisis/${member.ticker}`, undefined],
+    [`/analisis/${member.ticker}`, cookie],
+    ['/portofolio/all', cookie],
+  ];
+  const rate = async (p: string, c?: string) => {
+    const headers: Record<string, string> = c ? { cookie: c } : {};
+    const r = await autocannon({
+      url: `${BASE}${p}`,
+      connections: Number(opts.connections),
+      duration: Number(opts.duration),
+      headers,
+    });
+    return { reqs: r.requests.average, errors: r.errors + r.timeouts + r.non2xx };
+  };
+  const rows: string[] = [];
+  let failed = false;
+  for (const [p, c] of pages) {
+    await autocannon({ url: `${BASE}${p}`, connections: 4, duration: 2, headers: c ? { cookie: c } : {} });
+    const steady = await rate(p, c);
+    let writes = 0;
+    let writeErrors = 0;
+    const inFlight = new Set<Promise<void>>();
+    const write = async (wc: string) => {
+      const res = await fetch(`${BASE}/api/portfolio/transactions`, {
+        method: 'POST',
+        headers: { cookie: wc, origin: BASE, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          ticker: member.ticker,
+          date,
+          type: 'buy',
+          shares: 100,
+          price: 1_000,
+          priceConfirmed: '1',
+        }),
+      });
+      await res.arrayBuffer();
+      if (res.status === 201) writes++;
+      else writeErrors++;
+    };
+    const timer = setInterval(
+      () =>
+        writerCookies.forEach((wc) => {
+          const w = write(wc).catch(() => void writeErrors++);
+          inFlight.add(w);
+          void w.finally(() => inFlight.delete(w));
+        }),
+      1_000,
+    );
+    const half = setTimeout(() => marketUpdate?.(date), (Number(opts.duration) * 1_000) / 2);
+    const mixed = await rate(p, c).finally(() => {
+      clearInterval(timer);
+      clearTimeout(half);
+    });
+    await Promise.all(inFlight);
+    const kept = mixed.reqs / steady.reqs;
+    failed ||= kept < MIXED_FLOOR;
+    rows.push(
+      `| \`${p}\`${c ? ' (masuk)' : ''} | ${steady.reqs.toFixed(0)} | ${mixed.reqs.toFixed(0)} | ${Math.round(100 * kept)} % | ${writes} (${writeErrors} refused) | ${marketUpdate ? 'yes' : 'no'} | ${mixed.errors} |`,
+    );
+  }
+  console.log(`\nWith writes mixed in: ${writers.length} members each add a transaction once a second`);
+  console.log('| page | steady req/s | with writes req/s | kept | writes | market update | errors |');
+  console.log('|---|---:|---:|---:|---:|---|---:|');
+  for (const r of rows) console.log(r);
+  if (failed) {
+    console.log(`A page kept less than ${Math.round(MIXED_FLOOR * 100)} % of its steady rate with writes mixed in.`);
+    process.exitCode = 1;
+  }
+}
+
+/**
+ * A market update beside the running server (PostgreSQL only): the ticker's last close changed and the
+ * market version bumped in one transaction, as an import writes them. Written by SQL from this process:
+ * the import CLI's start-up (tsx, a second Node) would take the measured server's CPU on a small machine.
+ */
+function marketUpdateBeside(env: NodeJS.ProcessEnv, ticker: string, date: string): void {
+  const client = new pg.Client({ connectionString: env.DATABASE_URL });
+  void (async () => {
+    await client.connect();
+    try {
+      await client.query('begin');
+      await client.query('update daily_prices set close = close + 5 where ticker = $1 and date = $2', [ticker, date]);
+      await client.query('update market_state set version = version + 1, changed_at = now()');
+      await client.query('commit');
+    } finally {
+      await client.end();
+    }
+  })().catch((err: unknown) => console.error('market update failed:', err));
+}
+
 async function main(): Promise<void> {
   run('npx', ['astro', 'build']);
   const base = { ...process.env, NODE_ENV: 'production', JOBS_INTERVAL_SECONDS: '0', LOG_LEVEL: 'error' };
   const dataDir = await embeddedDataDir();
   const embedded = { ...base, DATABASE_URL: '', DATA_DIR: dataDir };
   const member = await addMember(embedded);
-  await benchServer(`Embedded (PGlite), ${opts.emiten} emiten × ${opts.years} years`, embedded, member, () =>
-    scriptBytes(['/analisis', `/analisis/${member.ticker}`, member.analysisUrl, '/pick-membership']),
-  );
+  const writers = await addWriters(embedded, WRITERS);
+  await benchServer(`Embedded (PGlite), ${opts.emiten} emiten × ${opts.years} years`, embedded, member, async () => {
+    await scriptBytes(['/analisis', `/analisis/${member.ticker}`, member.analysisUrl, '/pick-membership']);
+    // The embedded data folder is the server's alone: no import beside it, member writes only.
+    await mixedWrites(member, writers);
+  });
   rmSync(path.dirname(dataDir), { recursive: true, force: true });
 
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -325,7 +441,10 @@ async function main(): Promise<void> {
     const onPg = { ...base, DATABASE_URL: url, DATA_DIR: mkdtempSync(path.join(tmpdir(), 'telaah-bench-pg-')) };
     await importMarket({ ...onPg, AUTH_SECRET });
     const pgMember = await addMember(onPg);
-    await benchServer(`PostgreSQL, ${opts.emiten} emiten × ${opts.years} years`, onPg, pgMember);
+    const pgWriters = await addWriters(onPg, WRITERS);
+    await benchServer(`PostgreSQL, ${opts.emiten} emiten × ${opts.years} years`, onPg, pgMember, () =>
+      mixedWrites(pgMember, pgWriters, (date) => marketUpdateBeside(onPg, pgMember.ticker, date)),
+    );
   } finally {
     await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }

@@ -17,6 +17,7 @@ import { resolveIdentity } from './server/auth/viewer-resolve';
 import { secondFactorUrl, signInUrl } from './lib/redirect';
 import { config, now } from './server/config';
 import { getDb } from './server/db/client';
+import { syncVersions } from './server/db/data-versions';
 import { audit } from './server/services/audit';
 import { reportServerError, type ErrorContext } from './server/errors';
 import { requestContext } from './server/request-context';
@@ -52,7 +53,10 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
   try {
     // The monitoring tunnel carries no identity and must set no cookies.
     if (!ctx.isPrerendered && ctx.url.pathname !== '/monitoring') await resolveInto(ctx);
-    return await withMemberPagesCache(ctx, () => next());
+    const response = await withMemberPagesCache(ctx, () => next());
+    // What this request wrote shows on this server's next request (db/data-versions.ts).
+    if (!isReadMethod(ctx.request.method)) await getDb().then(syncVersions, () => undefined);
+    return response;
   } catch (err) {
     if (err instanceof AccessError) return accessResponse(ctx, err);
     reportServerError(err, errorContext(ctx));

@@ -93,7 +93,7 @@ function postgresTemplate(url: string): Promise<string> {
       const building = `${name}_${randomBytes(4).toString('hex')}`;
       await lock.query(`CREATE DATABASE ${building}`);
       try {
-        const handle = await openDatabase({ databaseUrl: databaseUrl(url, building), dataDir: '' });
+        const handle = await openDatabase({ databaseUrl: databaseUrl(url, building), dataDir: '', versions: false });
         await handle.close();
         await waitForNoSessions(url, building);
         await lock.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
@@ -117,7 +117,7 @@ async function freshPostgres(url: string): Promise<TestDb> {
   const name = `telaah_t_${randomBytes(6).toString('hex')}`;
   await adminQuery(url, `CREATE DATABASE ${name} TEMPLATE ${await postgresTemplate(url)}`);
   const target = databaseUrl(url, name);
-  const handle = await openDatabase({ databaseUrl: target, dataDir: '' });
+  const handle = await openDatabase({ databaseUrl: target, dataDir: '', versions: false });
   return {
     ...handle,
     databaseUrl: target,

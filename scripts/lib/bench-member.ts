@@ -95,3 +95,26 @@ export async function addMember(env: NodeJS.ProcessEnv): Promise<BenchMember> {
     await handle.close();
   }
 }
+
+/** Other members, each with an empty portfolio, who write during the mixed-writes run of `npm run bench:web`. */
+export async function addWriters(
+  env: NodeJS.ProcessEnv,
+  count: number,
+): Promise<{ email: string; password: string }[]> {
+  const handle = await openDatabase({ databaseUrl: env.DATABASE_URL || undefined, dataDir: env.DATA_DIR ?? '' });
+  try {
+    const password = 'bench-writer-password-0123';
+    const passwordHash = await hashPassword(password);
+    const writers = Array.from({ length: count }, (_, i) => ({ email: `bench-writer-${i}@telaah.test`, password }));
+    for (const w of writers) {
+      const [user] = await handle.db
+        .insert(users)
+        .values({ email: w.email, name: 'Penulis Bench', role: 'member', passwordHash, emailVerifiedAt: new Date() })
+        .returning({ id: users.id });
+      await handle.db.insert(portfolios).values({ userId: user!.id, name: 'Bench' });
+    }
+    return writers;
+  } finally {
+    await handle.close();
+  }
+}

@@ -11,7 +11,9 @@
  *
  * Kept under the viewer as resolved for this request (every field of the viewer, the acting admin and the
  * impersonation's expiry) and the URL; valid while the stamp matches: the market-data version, the
- * member's portfolio fingerprint (services/portfolio/report-cache.ts) and the WIB date. The stamp is read
+ * member's data version (services/portfolio/report-cache.ts) and the WIB date. The viewer and both
+ * versions come from memory, kept exact by the database's change notifications (db/data-versions.ts), so
+ * a hit asks the database nothing. The stamp is read
  * before rendering, so an entry never claims newer data than its body shows; a write during rendering
  * makes the next request render again. Responses stay `Cache-Control: private, no-store`: nothing here
  * reaches a shared cache, and one member's entry is never looked up under another's key.
@@ -34,7 +36,7 @@ import { now } from './config';
 import { getDb } from './db/client';
 import { PRIVATE_CACHE_CONTROL } from './http-cache';
 import { currentMarketVersion } from './services/market-cache';
-import { currentMemberStamp } from './services/portfolio/report-cache';
+import { currentMemberVersion } from './services/portfolio/report-cache';
 import { pickEncoding } from './static-compressed';
 
 const MEMBER_ROUTES: readonly RegExp[] = [
@@ -90,7 +92,7 @@ function keyOf(ctx: APIContext): string | null {
 
 async function stampOf(userId: string): Promise<string> {
   const db = await getDb();
-  const [market, member] = await Promise.all([currentMarketVersion(db), currentMemberStamp(db, userId)]);
+  const [market, member] = await Promise.all([currentMarketVersion(db), currentMemberVersion(db, userId)]);
   return `${market}|${member}|${todayWib()}`;
 }
 

@@ -2,7 +2,9 @@
  * More than one machine: two app servers (the production program, as `npm start` runs it) on one
  * PostgreSQL behind a small proxy that sends each request to the other server in turn. A member signs
  * in through one and carries on through the other; a market import into the shared database shows on
- * `/analisis` of both servers at once, although each keeps derived market views in memory.
+ * `/analisis` of both servers at once, although each keeps derived market views in memory. Each server
+ * also keeps sessions, tiers and data versions in memory (docs/decisions/0044): a sign-out, "sign out
+ * everywhere", a password change or a tier change through one server acts on the other within a second.
  *
  * PostgreSQL: TEST_DATABASE_URL (as for the database tests), else the local server's default database;
  * the story creates a database of its own and drops it afterwards.
@@ -15,7 +17,8 @@ import path from 'node:path';
 import { PORTS } from '../../playwright.config';
 import { SERVER_NODE_FLAGS } from '../../scripts/lib/server-flags.mjs';
 import { htmlText } from './analyses';
-import { DEMO, DEMO_PASSWORD, expect, test } from './fixtures';
+import pg from 'pg';
+import { DEMO, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, expect, postSecondFactor, test } from './fixtures';
 import { specDatabase } from '../postgres-databases';
 
 // This spec starts servers of its own for its stories: they run in declaration order, in one worker.
@@ -181,5 +184,101 @@ test.describe('dua server aplikasi di satu PostgreSQL', () => {
     const after = await pages('/analisis?q=BBCA&sektor=Keuangan');
     for (const name of ['a', 'b']) expect(after[name], `server ${name}`).not.toBe(before[name]);
     for (const [name, text] of Object.entries(await pages('/analisis/BBCA'))) expect(text, name).toMatch(closeText);
+  });
+
+  // Straight to one server or the other (not through the proxy), each request naming its own origin.
+  const A = `http://127.0.0.1:${PORTS.twoServersA}`;
+  const B = `http://127.0.0.1:${PORTS.twoServersB}`;
+  const cookiesOf = (res: Response) =>
+    res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+  const signInAt = async (base: string, email: string, password = DEMO_PASSWORD) => {
+    const res = await fetch(`${base}/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+      body: new URLSearchParams({ email, password }),
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(303);
+    return cookiesOf(res);
+  };
+  const postForm = async (base: string, path: string, cookie: string, form: Record<string, string>) => {
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base, cookie },
+      body: new URLSearchParams(form),
+      redirect: 'manual',
+    });
+    await res.arrayBuffer();
+    return res.status;
+  };
+  const statusAt = async (base: string, cookie: string, p = '/portofolio/all') => {
+    const res = await fetch(`${base}${p}`, { headers: { cookie }, redirect: 'manual' });
+    await res.arrayBuffer();
+    return res.status;
+  };
+  /** Both servers serve the page to the cookie, twice (the second from the member-pages cache). */
+  const servedOnBoth = async (cookie: string) => {
+    for (const base of [A, B, A, B]) expect(await statusAt(base, cookie), base).toBe(200);
+  };
+  /** Within one second of the write, server B no longer serves the cookie (asked every 50 ms). */
+  const refusedOnBWithinASecond = (cookie: string) =>
+    expect.poll(() => statusAt(B, cookie), { timeout: 1_000, intervals: [50] }).not.toBe(200);
+
+  test('keluar di server A mengakhiri sesi di server B dalam satu detik', async () => {
+    const cookie = await signInAt(A, DEMO.premium);
+    await servedOnBoth(cookie);
+    expect(await postForm(A, '/api/account/sign-out', cookie, {})).toBe(303);
+    await refusedOnBWithinASecond(cookie);
+    expect(await statusAt(A, cookie)).not.toBe(200);
+  });
+
+  test('"keluar dari semua perangkat" dan ganti kata sandi di server A berlaku di server B dalam satu detik', async () => {
+    const here = await signInAt(A, DEMO.reguler);
+    const there = await signInAt(B, DEMO.reguler);
+    await servedOnBoth(there);
+    expect(await postForm(A, '/settings/account', here, { intent: 'sign-out-everywhere' })).toBe(303);
+    await refusedOnBWithinASecond(there);
+
+    // A password change ends the member's other sessions (this spec's database is its own).
+    const changer = await signInAt(A, DEMO.reguler);
+    const other = await signInAt(B, DEMO.reguler);
+    await servedOnBoth(other);
+    const changed = await postForm(A, '/settings/account', changer, {
+      intent: 'password',
+      currentPassword: DEMO_PASSWORD,
+      newPassword: 'kata-sandi-baru-dua-server',
+    });
+    expect(changed).toBeLessThan(400);
+    await refusedOnBWithinASecond(other);
+  });
+
+  test('perubahan tier oleh admin di server A terlihat di server B dalam satu detik', async () => {
+    const member = await signInAt(B, DEMO.gratis);
+    const tierAt = async (base: string) =>
+      (
+        (await (await fetch(`${base}/api/membership/current`, { headers: { cookie: member } })).json()) as {
+          tier: string;
+        }
+      ).tier;
+    expect(await tierAt(B)).toBe('gratis');
+    expect(await tierAt(A)).toBe('gratis');
+    const admin = await signInAt(A, DEMO.admin);
+    await postSecondFactor(A, admin, DEMO_ADMIN_TOTP_SECRET);
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const { rows } = await client.query<{ id: string }>('select id from users where email = $1', [DEMO.gratis]);
+    await client.end();
+    const granted = await postForm(A, `/admin/anggota/${rows[0]!.id}`, admin, {
+      intent: 'grant',
+      tier: 'premium',
+      days: '30',
+      reason: 'uji dua server',
+    });
+    expect(granted).toBeLessThan(400);
+    await expect.poll(() => tierAt(B), { timeout: 1_000, intervals: [50] }).toBe('premium');
+    expect(await tierAt(A)).toBe('premium');
   });
 });

@@ -8,7 +8,9 @@
  *   cookies only evicts entries, and forged cookies are never decoded successfully, so never kept).
  * - The session's user: one query reads the session (it must exist, belong to the user and not have
  *   expired: sign-out, "sign out everywhere" and password changes delete rows), the user and their
- *   memberships still running, on every request; role and tier are never trusted from the cookie.
+ *   memberships still running; role and tier are never trusted from the cookie. What it read is kept in
+ *   memory while the server listens for the database's change notifications, which every write to
+ *   those rows sends (db/data-versions.ts, docs/decisions/0044): exact on every server at commit.
  */
 import { and, eq, gt } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
@@ -16,6 +18,8 @@ import type { Db } from '../db/client';
 import { memberships, sessions, users } from '../db/schema';
 import type { User } from '../services/accounts';
 import { tierFrom, type CurrentTier } from '../services/membership';
+import { versionStoreOf } from '../db/data-versions';
+import type { Period } from '../../domain/membership-schedule';
 import type { Viewer } from './viewer';
 
 export const IMPERSONATION_COOKIE = 'telaah.impersonation';
@@ -50,15 +54,26 @@ export function rememberClaims(cookies: string, claims: SessionClaims): void {
   decoded.set(cookies, claims);
 }
 
-/** The user of an active session with their effective tier at `now`; undefined when there is none. */
-export async function sessionUser(
-  db: Db,
-  claims: SessionClaims,
-  now: Date,
-): Promise<{ user: User; tier: CurrentTier } | undefined> {
-  if (!UUID.test(claims.sessionId) || !UUID.test(claims.userId)) return undefined;
+interface SessionRecord {
+  user: User;
+  /** The session's end (wall clock). */
+  expiresAt: Date;
+  /** The user's memberships that had not ended at `readAt`. */
+  spans: Period[];
+  /** The `now` it was read at (milliseconds): spans that ended before it are not among them. */
+  readAt: number;
+}
+
+/** The session with its user and their memberships not ended at `now`; null when there is no such session. */
+async function readSession(db: Db, claims: SessionClaims, now: Date): Promise<SessionRecord | null> {
   const rows = await db
-    .select({ user: users, tier: memberships.tier, startsAt: memberships.startsAt, endsAt: memberships.endsAt })
+    .select({
+      user: users,
+      expiresAt: sessions.expiresAt,
+      tier: memberships.tier,
+      startsAt: memberships.startsAt,
+      endsAt: memberships.endsAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(memberships, and(eq(memberships.userId, sessions.userId), gt(memberships.endsAt, now)))
@@ -72,11 +87,44 @@ export async function sessionUser(
         eq(sessions.secondFactorPending, false),
       ),
     );
-  if (rows.length === 0) return undefined;
+  if (rows.length === 0) return null;
   const spans = rows.flatMap(({ tier, startsAt, endsAt }) =>
     tier && startsAt && endsAt ? [{ tier, startsAt, endsAt }] : [],
   );
-  return { user: rows[0]!.user, tier: tierFrom(spans, now) };
+  return { user: rows[0]!.user, expiresAt: rows[0]!.expiresAt, spans, readAt: now.getTime() };
+}
+
+/**
+ * The user of an active session with their effective tier at `now`; undefined when there is none.
+ * Kept in memory per session while the server listens for changes (db/data-versions.ts): any write to
+ * the user's sessions, user row or memberships drops it on every server; it also ends at the session's
+ * `expiresAt`, and the tier is worked out from the kept memberships at each `now` (so a membership's end
+ * or start acts at its boundary).
+ */
+export async function sessionUser(
+  db: Db,
+  claims: SessionClaims,
+  now: Date,
+): Promise<{ user: User; tier: CurrentTier } | undefined> {
+  if (!UUID.test(claims.sessionId) || !UUID.test(claims.userId)) return undefined;
+  const store = versionStoreOf(db);
+  const read = () => readSession(db, claims, now);
+  let found = store
+    ? await store.get(`u:${claims.userId}`, `s:${claims.userId}:${claims.sessionId}`, read, (r) =>
+        r ? r.expiresAt.getTime() : Number.POSITIVE_INFINITY,
+      )
+    : await read();
+  // Read for a later time than this request's (APP_NOW went back): the spans may lack some.
+  if (found && found.readAt > now.getTime()) found = await read();
+  if (!found || found.expiresAt.getTime() <= Date.now()) return undefined;
+  const t = now.getTime();
+  return {
+    user: found.user,
+    tier: tierFrom(
+      found.spans.filter((s) => s.endsAt.getTime() > t),
+      now,
+    ),
+  };
 }
 
 export function toViewer(user: User, t: CurrentTier): Viewer {

@@ -4,14 +4,10 @@
  * the files Telaah reads: market data (imports and the daily feed) and members' transaction files.
  */
 import Papa from 'papaparse';
-import { LINE_TOO_LONG, MAX_LINE_CHARS, rowTextErrors } from './text-rules';
+import { LINE_TOO_LONG, MAX_LINE_CHARS, rowTextErrors, type RowError } from './text-rules';
 
 /** A problem of one row of a file: the line it starts on, the column when one is to blame, and what is wrong. */
-export interface RowError {
-  line: number;
-  column?: string;
-  message: string;
-}
+export type { RowError };
 
 /** One data row with the 1-based line it starts on. */
 export interface CsvRow {

@@ -4,7 +4,13 @@
  * as the text streams in so a hostile file fails at once; no control characters (PostgreSQL refuses NUL,
  * and no market or transaction text needs any); and no company name a spreadsheet would run as a formula.
  */
-import type { RowError } from './read';
+
+/** A problem with one row of a file, by its 1-based line (and column when known). */
+export interface RowError {
+  line: number;
+  column?: string;
+  message: string;
+}
 
 /** Longer than any line of an IDX export or an emiten file. */
 export const MAX_LINE_CHARS = 16 * 1024;

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { lockDataDir } from './lock';
-import { newWriteWatch, setWriteWatch, writeWatchLogger } from './write-watch';
+import { setVersionStore, VersionStore } from './data-versions';
 import { pgliteExtensions } from './pglite-extensions';
 
 export type Schema = typeof schema;
@@ -24,6 +24,11 @@ export interface DbHandle {
 export interface OpenOptions {
   databaseUrl?: string;
   dataDir: string;
+  /**
+   * Keep identities and data versions in memory, kept exact by listening for the database's change
+   * notifications (db/data-versions.ts; default true). Off, every request reads them from the database.
+   */
+  versions?: boolean;
 }
 
 /** Where the SQL migrations live; resolved from the working directory, as the CLIs and `npm start` run there. */
@@ -35,7 +40,7 @@ const EMBEDDED_SHARED_BUFFERS = '32MB';
 
 /** Opens and migrates a database. Embedded databases take the data-folder lock first. */
 export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.versions ?? true);
   const dir = path.resolve(opts.dataDir);
   mkdirSync(dir, { recursive: true });
   const release = await lockDataDir(dir);
@@ -51,14 +56,18 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
       // and the files sit in the OS cache: 32 MB keeps the server's footprint down at no measured cost.
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
     });
-    const watch = newWriteWatch();
-    const db = drizzle({ client, schema, logger: writeWatchLogger(watch) });
-    setWriteWatch(db, watch);
+    const db = drizzle({ client, schema });
     await migrate(db, { migrationsFolder: migrationsFolder() });
+    const store =
+      (opts.versions ?? true)
+        ? new VersionStore({ kind: 'pglite', listen: (channel, onPayload) => client.listen(channel, onPayload) })
+        : undefined;
+    if (store) setVersionStore(db, store);
     return {
       db: db as unknown as Db,
       kind: 'pglite',
       close: async () => {
+        await store?.close();
         await client.close();
         await release();
       },
@@ -69,7 +78,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
   }
 }
 
-async function openPostgres(url: string): Promise<DbHandle> {
+async function openPostgres(url: string, versions: boolean): Promise<DbHandle> {
   const { Pool } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
@@ -86,7 +95,16 @@ async function openPostgres(url: string): Promise<DbHandle> {
     await pool.end().catch(() => undefined);
     throw err;
   }
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  const store = versions ? new VersionStore({ kind: 'postgres', url }) : undefined;
+  if (store) setVersionStore(db, store);
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    close: async () => {
+      await store?.close();
+      await pool.end();
+    },
+  };
 }
 
 const KEY = Symbol.for('telaah.db');

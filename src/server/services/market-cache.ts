@@ -1,13 +1,14 @@
 /**
  * Values derived from market data, computed once per market-data version (market-version.ts) and kept in
- * memory per database handle. The version lives in the database, so every server sees an import on its
- * next request: within one request the version is read once; outside requests (jobs, CLIs, tests) every
- * use reads it. Cached values are shared between requests and must not be mutated by callers.
+ * memory per database handle. The version is exact on every server (a trigger notifies each of them at
+ * commit; db/data-versions.ts): within one request it is read once. Cached values are shared between
+ * requests and must not be mutated by callers.
  */
 import { LRUCache } from 'lru-cache';
-import type { Db, Tx } from '../db/client';
-import { requestContext } from '../request-context';
-import { marketVersion } from './market-version';
+import type { Db } from '../db/client';
+import { currentMarketVersion } from './market-version';
+
+export { currentMarketVersion };
 
 /** Per-ticker entries (histories of ~2 500 days) are the largest; this bounds memory at market scale. */
 const MAX_ENTRIES = 160;
@@ -19,58 +20,6 @@ interface Entry {
 
 const caches = new WeakMap<object, LRUCache<string, Entry>>();
 const pools = new WeakMap<object, Map<string, LRUCache<string, Entry>>>();
-const requestVersions = new WeakMap<object, WeakMap<object, Promise<number>>>();
-
-/**
- * An embedded database belongs to one process (the data-folder lock), so its version only changes
- * through this process's own writes and can be remembered between requests. A write's transaction may
- * commit a while after it bumped the version, so for WRITE_SETTLE_MS after any bump every request reads
- * the version again; a server on PostgreSQL, which other servers write to, reads it on every request.
- */
-const WRITE_SETTLE_MS = 60_000;
-// On globalThis: the Node server around the app and the built app load separate copies of this module.
-const KEY = Symbol.for('telaah.market-versions');
-const shared = ((globalThis as unknown as Record<symbol, unknown>)[KEY] ??= {
-  lastBumpAt: Number.NEGATIVE_INFINITY,
-  embedded: new WeakMap<object, Promise<number>>(),
-}) as { lastBumpAt: number; embedded: WeakMap<object, Promise<number>> };
-
-/** PGlite clients (and only they) can dump their data folder. */
-function isEmbedded(db: Db | Tx): boolean {
-  return typeof (db as { $client?: { dumpDataDir?: unknown } }).$client?.dumpDataDir === 'function';
-}
-
-function readVersion(db: Db | Tx): Promise<number> {
-  if (!isEmbedded(db) || performance.now() - shared.lastBumpAt < WRITE_SETTLE_MS) {
-    shared.embedded.delete(db);
-    return marketVersion(db);
-  }
-  let version = shared.embedded.get(db);
-  if (!version) {
-    shared.embedded.set(db, (version = marketVersion(db)));
-    version.catch(() => shared.embedded.delete(db));
-  }
-  return version;
-}
-
-/** The market-data version of `db` as this request sees it (one read per request and database). */
-export function currentMarketVersion(db: Db | Tx): Promise<number> {
-  const ctx = requestContext.getStore();
-  if (!ctx) return marketVersion(db);
-  let versions = requestVersions.get(ctx);
-  if (!versions) requestVersions.set(ctx, (versions = new WeakMap()));
-  let version = versions.get(db);
-  if (!version) versions.set(db, (version = readVersion(db)));
-  return version;
-}
-
-/** Forgets every remembered version: called by a write that bumps the version. */
-export function forgetRequestMarketVersion(): void {
-  shared.lastBumpAt = performance.now();
-  shared.embedded = new WeakMap();
-  const ctx = requestContext.getStore();
-  if (ctx) requestVersions.delete(ctx);
-}
 
 /**
  * `compute()`'s value for `key`, computed at most once per market-data version of `db` (a failed

@@ -145,3 +145,14 @@ export const dividendTaxDecisions = pgTable(
     check('dividend_tax_decisions_paid', sql`(${t.choice} = 'self_paid') = (${t.paidDate} is not null)`),
   ],
 );
+
+/**
+ * Each member's data version: bumped in the transaction of every write to their portfolios and
+ * transactions, by triggers (migration `member-versions`), so no write path can forget it. Caches of
+ * their reports and pages are kept under it (docs/decisions/0044-exact-data-versions.md). No foreign
+ * key: the triggers also fire while the user's rows are deleted with them.
+ */
+export const memberVersions = pgTable('member_versions', {
+  userId: uuid('user_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

@@ -78,8 +78,9 @@ export async function setDividendDecision(
         target: [dividendTaxDecisions.portfolioId, dividendTaxDecisions.dividendKey],
         set: { choice, paidDate, updatedAt: new Date() },
       });
-    // A decision changes the portfolio's figures: touching its row renews the fingerprint every
-    // cached report and member page is checked against (report-cache.ts, db/write-watch.ts).
+    // A decision changes the portfolio's figures: touching its row makes the portfolios trigger bump
+    // the member's data version, which every cached report and member page is kept under
+    // (db/data-versions.ts, decision 0044).
     await tx.execute(sql`update ${portfolios} set name = name where id = ${portfolioId}`);
   });
   return { ok: true, warnings: [], ticker: record.ticker, choice };

@@ -1,0 +1,246 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
+import { createTestDb, type TestDb } from '../../../tests/db';
+import { createUser, grantTier } from '../../../tests/factories/users';
+import { createTestPortfolio, createTrade, seedMarket } from '../../../tests/factories/portfolio';
+import { endAllSessions, endSessionById, openSession } from '../auth/sessions';
+import { sessionUser } from '../auth/session-viewer';
+import { currentMarketVersion, markMarketChanged, marketVersion } from '../services/market-version';
+import { currentMemberVersion, memberVersion } from '../services/portfolio/report-cache';
+import { portfolios, transactions, users } from './schema';
+import { LISTENER_NAME, setVersionStore, VersionStore, type ChangeSource } from './data-versions';
+
+const NOW = new Date('2026-11-20T03:00:00Z');
+const day = (d: string) => new Date(`${d}T00:00:00Z`);
+const buy = { date: '2026-03-02', ticker: 'BBRI', type: 'buy', shares: '1000', price: '4000' } as const;
+
+function sourceOf(h: TestDb): ChangeSource {
+  if (h.databaseUrl) return { kind: 'postgres', url: h.databaseUrl };
+  const client = (h.db as unknown as { $client: PGlite }).$client;
+  return { kind: 'pglite', listen: (channel, onPayload) => client.listen(channel, onPayload) };
+}
+
+async function until(ok: () => boolean): Promise<void> {
+  for (let i = 0; i < 200 && !ok(); i++) await new Promise((r) => setTimeout(r, 50));
+  if (!ok()) throw new Error('the store never listened');
+}
+
+/** Runs `statement` with the change triggers of `table` off: a write no notification reports. */
+async function unnoticed(h: TestDb, table: string, statement: () => Promise<unknown>): Promise<void> {
+  await h.db.execute(sql.raw(`ALTER TABLE ${table} DISABLE TRIGGER USER`));
+  try {
+    await statement();
+  } finally {
+    await h.db.execute(sql.raw(`ALTER TABLE ${table} ENABLE TRIGGER USER`));
+  }
+}
+
+describe('data versions bumped by triggers', () => {
+  let h: TestDb;
+  beforeAll(async () => {
+    h = await createTestDb();
+    await seedMarket(h.db);
+  });
+  afterAll(() => h.close());
+
+  it("bumps a member's version in the transaction of every write to their portfolios and transactions", async () => {
+    const u = await createUser(h.db);
+    const other = await createUser(h.db);
+    expect(await memberVersion(h.db, u.id)).toBe(0);
+    const p = await createTestPortfolio(h.db, u.id);
+    const afterPortfolio = await memberVersion(h.db, u.id);
+    expect(afterPortfolio).toBeGreaterThan(0);
+    await createTrade(h.db, u.id, p.id, buy);
+    const afterTrade = await memberVersion(h.db, u.id);
+    expect(afterTrade).toBeGreaterThan(afterPortfolio);
+    // A write behind the services' back counts too; a rolled-back one does not.
+    await h.db.update(transactions).set({ shares: 900 }).where(eq(transactions.portfolioId, p.id));
+    const afterUpdate = await memberVersion(h.db, u.id);
+    expect(afterUpdate).toBe(afterTrade + 1);
+    await expect(
+      h.db.transaction(async (tx) => {
+        await tx.delete(transactions).where(eq(transactions.portfolioId, p.id));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await memberVersion(h.db, u.id)).toBe(afterUpdate);
+    // Deleting the portfolio (its transactions go with it) bumps the member; nobody else moves.
+    await h.db.delete(portfolios).where(eq(portfolios.id, p.id));
+    expect(await memberVersion(h.db, u.id)).toBeGreaterThan(afterUpdate);
+    expect(await memberVersion(h.db, other.id)).toBe(0);
+    // Deleting a user with portfolios is not refused by the version rows.
+    const gone = await createUser(h.db);
+    await createTrade(h.db, gone.id, (await createTestPortfolio(h.db, gone.id)).id, buy);
+    await h.db.delete(users).where(eq(users.id, gone.id));
+  });
+
+  it('bumps the market version with markMarketChanged, only when its transaction commits', async () => {
+    const before = await marketVersion(h.db);
+    await h.db.transaction((tx) => markMarketChanged(tx));
+    expect(await marketVersion(h.db)).toBe(before + 1);
+    await expect(
+      h.db.transaction(async (tx) => {
+        await markMarketChanged(tx);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await marketVersion(h.db)).toBe(before + 1);
+  });
+});
+
+describe('identities and versions kept in memory, exact by change notifications', () => {
+  let h: TestDb;
+  let store: VersionStore;
+  beforeAll(async () => {
+    h = await createTestDb();
+    await seedMarket(h.db);
+    store = new VersionStore(sourceOf(h));
+    setVersionStore(h.db, store);
+    await until(() => store.trusted());
+  });
+  afterAll(async () => {
+    await store.close();
+    await h.close();
+  });
+
+  it('serves a session from memory until a write to the user’s sessions, row or memberships', async () => {
+    const u = await createUser(h.db);
+    const s1 = await openSession(h.db, u.id);
+    const s2 = await openSession(h.db, u.id);
+    const claims = { userId: u.id, sessionId: s1 };
+    // The notifications of those writes are applied (on PostgreSQL they arrive a moment after commit).
+    await store.sync();
+    expect((await sessionUser(h.db, claims, NOW))?.tier.tier).toBe('gratis');
+    // From memory: a change no notification reports is not seen …
+    await unnoticed(h, 'users', () => h.db.update(users).set({ name: 'Tak Terlihat' }).where(eq(users.id, u.id)));
+    expect((await sessionUser(h.db, claims, NOW))?.user.name).not.toBe('Tak Terlihat');
+    // … a notified one is, at once: a tier change,
+    await grantTier(h.db, u.id, 'premium', day('2026-11-01'), day('2026-12-01'));
+    await store.sync();
+    const premium = await sessionUser(h.db, claims, NOW);
+    expect(premium?.tier).toEqual({ tier: 'premium', endsAt: day('2026-12-01') });
+    expect(premium?.user.name).toBe('Tak Terlihat');
+    // and the membership's end at its boundary, without any write.
+    expect((await sessionUser(h.db, claims, day('2026-12-02')))?.tier.tier).toBe('gratis');
+    // A password change (the user row) and sign-out.
+    await h.db.update(users).set({ passwordHash: 'x' }).where(eq(users.id, u.id));
+    await store.sync();
+    expect((await sessionUser(h.db, claims, NOW))?.user.passwordHash).toBe('x');
+    await endSessionById(h.db, s1);
+    await store.sync();
+    expect(await sessionUser(h.db, claims, NOW)).toBeUndefined();
+    expect(await sessionUser(h.db, { userId: u.id, sessionId: s2 }, NOW)).toBeDefined();
+    // "Sign out everywhere".
+    await endAllSessions(h.db, u.id);
+    await store.sync();
+    expect(await sessionUser(h.db, { userId: u.id, sessionId: s2 }, NOW)).toBeUndefined();
+  });
+
+  it("keeps a member's data version and the market's, moved by every committed write", async () => {
+    const u = await createUser(h.db);
+    const p = await createTestPortfolio(h.db, u.id);
+    await store.sync();
+    const v1 = await currentMemberVersion(h.db, u.id);
+    expect(v1).toBe(await memberVersion(h.db, u.id));
+    // From memory: an unnotified write leaves it; a notified one carries the new version.
+    await unnoticed(h, 'transactions', () => createTrade(h.db, u.id, p.id, buy));
+    expect(await currentMemberVersion(h.db, u.id)).toBe(v1);
+    await createTrade(h.db, u.id, p.id, buy);
+    await store.sync();
+    expect(await currentMemberVersion(h.db, u.id)).toBe(await memberVersion(h.db, u.id));
+    expect(await currentMemberVersion(h.db, u.id)).toBeGreaterThan(v1);
+
+    const m1 = await currentMarketVersion(h.db);
+    expect(m1).toBe(await marketVersion(h.db));
+    await h.db.transaction((tx) => markMarketChanged(tx));
+    await store.sync();
+    expect(await currentMarketVersion(h.db)).toBe(m1 + 1);
+  });
+
+  it('keeps nothing read while a change of its topic arrived', async () => {
+    let reads = 0;
+    const load = async () => {
+      reads++;
+      // The topic changes while this read is under way.
+      store.applyPayload('u:00000000-0000-0000-0000-000000000001');
+      return reads;
+    };
+    expect(await store.get('u:00000000-0000-0000-0000-000000000001', 'k', load)).toBe(1);
+    expect(await store.get('u:00000000-0000-0000-0000-000000000001', 'k', load)).toBe(2);
+    const steady = async () => ++reads;
+    const kept = await store.get('u:x', 'k2', steady);
+    expect(await store.get('u:x', 'k2', steady)).toBe(kept);
+    // An expiry ends it too.
+    const expiring = await store.get('u:y', 'k3', steady, () => Date.now() - 1);
+    expect(await store.get('u:y', 'k3', steady, () => Date.now() - 1)).toBe(expiring + 1);
+  });
+});
+
+describe('without a listening connection, everything is read from the database', () => {
+  let h: TestDb;
+  beforeAll(async () => {
+    h = await createTestDb();
+  });
+  afterAll(() => h.close());
+
+  it('reads the database while it cannot listen', async () => {
+    const store = new VersionStore(
+      h.databaseUrl
+        ? { kind: 'postgres', url: 'postgres://nobody@127.0.0.1:1/none' }
+        : { kind: 'pglite', listen: () => Promise.reject(new Error('no listening')) },
+    );
+    setVersionStore(h.db, store);
+    try {
+      const u = await createUser(h.db);
+      const claims = { userId: u.id, sessionId: await openSession(h.db, u.id) };
+      expect(await sessionUser(h.db, claims, NOW)).toBeDefined();
+      expect(store.trusted()).toBe(false);
+      // Not kept: a write no notification reports shows at once.
+      await unnoticed(h, 'users', () => h.db.update(users).set({ name: 'Langsung' }).where(eq(users.id, u.id)));
+      expect((await sessionUser(h.db, claims, NOW))?.user.name).toBe('Langsung');
+      await unnoticed(h, 'sessions', () => endSessionById(h.db, claims.sessionId));
+      expect(await sessionUser(h.db, claims, NOW)).toBeUndefined();
+    } finally {
+      await store.close();
+    }
+  });
+
+  // PostgreSQL only: the embedded database's listener is in the process and cannot lose its connection.
+  if (process.env.TEST_DATABASE_URL)
+    it('on PostgreSQL: stops trusting memory when the listening connection drops, and starts afresh on reconnecting', async () => {
+      const store = new VersionStore({ kind: 'postgres', url: h.databaseUrl! });
+      setVersionStore(h.db, store);
+      const admin = new pg.Client({ connectionString: h.databaseUrl });
+      await admin.connect();
+      try {
+        await expect.poll(() => store.trusted(), { timeout: 10_000 }).toBe(true);
+        const u = await createUser(h.db);
+        const claims = { userId: u.id, sessionId: await openSession(h.db, u.id) };
+        await store.sync();
+        expect(await sessionUser(h.db, claims, NOW)).toBeDefined();
+        await unnoticed(h, 'users', () => h.db.update(users).set({ name: 'Diam' }).where(eq(users.id, u.id)));
+        expect((await sessionUser(h.db, claims, NOW))?.user.name).not.toBe('Diam');
+
+        await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [
+          LISTENER_NAME,
+        ]);
+        await expect.poll(() => store.trusted(), { timeout: 5_000 }).toBe(false);
+        // Disconnected: read from the database, so the unnotified write shows, and so does a sign-out
+        // whose notification nobody heard.
+        expect((await sessionUser(h.db, claims, NOW))?.user.name).toBe('Diam');
+        await unnoticed(h, 'users', () => h.db.update(users).set({ name: 'Diam Lagi' }).where(eq(users.id, u.id)));
+        expect((await sessionUser(h.db, claims, NOW))?.user.name).toBe('Diam Lagi');
+
+        // Reconnected: nothing kept from before; then kept again.
+        await expect.poll(() => store.trusted(), { timeout: 10_000 }).toBe(true);
+        expect((await sessionUser(h.db, claims, NOW))?.user.name).toBe('Diam Lagi');
+        await unnoticed(h, 'users', () => h.db.update(users).set({ name: 'Lagi-lagi' }).where(eq(users.id, u.id)));
+        expect((await sessionUser(h.db, claims, NOW))?.user.name).toBe('Diam Lagi');
+      } finally {
+        await admin.end();
+        await store.close();
+      }
+    });
+});

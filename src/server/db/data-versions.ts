@@ -1,0 +1,270 @@
+/**
+ * What signed-in requests need, kept in memory and exact across servers (docs/decisions/0044): the
+ * database's triggers (migration `change-notifications`) notify the channel `telaah_changes` in every
+ * writing transaction, and each server listens on one connection of its own.
+ *
+ * - Topics: `u:<user id>` (their sessions, user row, memberships), `d:<user id>` (their data version)
+ *   and `m` (the market's version). A notification drops what was kept under its topic; a version's
+ *   notification also carries the new value, which is kept at once.
+ * - A value is read from the database on first use and kept only if no notification of its topic
+ *   arrived while it was read; a value may also carry its own expiry (a session's `expiresAt`).
+ * - Trust: on PostgreSQL, nothing is served from memory unless the listening connection is up and has
+ *   answered a heartbeat within HEARTBEAT_TRUST_MS (PostgreSQL delivers a connection's notifications
+ *   before the answer to its next query, so a fresh answer proves that nothing was missed); while it is
+ *   not, every use reads the database, and everything kept is dropped when it (re)connects. On the
+ *   embedded database, PGlite hands notifications to listeners before the committing query returns.
+ *
+ * One store per database handle, on globalThis: the Node server around the app and the built app load
+ * separate copies of this module. Opened lazily on first use, so CLIs never listen.
+ */
+import { LRUCache } from 'lru-cache';
+
+export const CHANGES_CHANNEL = 'telaah_changes';
+/** The listening connection's application_name (pg_stat_activity). */
+export const LISTENER_NAME = 'telaah-listener';
+
+/** How often the listening connection is asked whether it is alive, and how long an answer is trusted. */
+const HEARTBEAT_MS = 400;
+const HEARTBEAT_TRUST_MS = 1_000;
+const RECONNECT_MS = 1_000;
+/** A connection that has not answered for this long is given up and replaced. */
+const HEARTBEAT_GIVE_UP_MS = 5_000;
+
+interface Kept {
+  value: unknown;
+  /** The change counter when it was read (or set): a later change of its topic outdates it. */
+  seen: number;
+  /** Wall-clock milliseconds after which it is read again. */
+  until: number;
+}
+
+/** What the store listens through: the embedded client, or the PostgreSQL server's URL. */
+export type ChangeSource =
+  | { kind: 'pglite'; listen: (channel: string, onPayload: (payload: string) => void) => Promise<unknown> }
+  | { kind: 'postgres'; url: string };
+
+export class VersionStore {
+  /** Counts changes seen; `lastChange` keeps, per topic, the counter of its last change. */
+  private counter = 0;
+  /** A counter every topic is taken to have changed at (raised by evictions and reconnections). */
+  private floor = 0;
+  private readonly lastChange = new LRUCache<string, number>({
+    max: 200_000,
+    dispose: (value, _key, reason) => {
+      if (reason === 'evict') this.floor = Math.max(this.floor, value);
+    },
+  });
+  // Sessions (a user row and a few memberships each) and versions: a miss only costs a database read.
+  private readonly kept = new LRUCache<string, Kept>({ max: 20_000 });
+  /** Whether the loss of the listening connection has been logged since it was last up. */
+  private reportedDown = false;
+  private started = false;
+  private connected = false;
+  private lastPong = Number.NEGATIVE_INFINITY;
+  private client: import('pg').Client | undefined;
+  /** Gives up the current listening connection (and connects again). */
+  private drop: ((err?: Error) => void) | undefined;
+  private timers: NodeJS.Timeout[] = [];
+  /** The listening connection's queries, one after the other. */
+  private pings: Promise<void> = Promise.resolve();
+  private heartbeatPending = false;
+  private closed = false;
+
+  constructor(private readonly source: ChangeSource) {}
+
+  /** Whether values kept in memory may be served now (starts listening on first call). */
+  trusted(): boolean {
+    if (!this.started) this.start();
+    if (!this.connected) return false;
+    return this.source.kind === 'pglite' || performance.now() - this.lastPong < HEARTBEAT_TRUST_MS;
+  }
+
+  /**
+   * The value kept under `key` (of `topic`) while trusted and unchanged, else `load()`'s, kept for next
+   * time when no change of the topic arrived meanwhile. `until(value)`: when it expires (wall clock, ms).
+   */
+  async get<T>(topic: string, key: string, load: () => Promise<T>, until?: (value: T) => number): Promise<T> {
+    if (!this.trusted()) return load();
+    const hit = this.kept.get(key);
+    if (hit && hit.seen >= this.changedAt(topic) && Date.now() < hit.until) return hit.value as T;
+    const seen = this.counter;
+    const value = await load();
+    if (this.trusted() && this.changedAt(topic) <= seen)
+      this.kept.set(key, { value, seen, until: until ? until(value) : Number.POSITIVE_INFINITY });
+    return value;
+  }
+
+  /** A notification's payload (exported for the tests of the parsing). */
+  applyPayload(payload: string): void {
+    const [kind, id, version] = payload.split(':');
+    if (kind === 'u' && id) this.changed(`u:${id}`);
+    else if (kind === 'd' && id) this.changedTo(`d:${id}`, Number(version));
+    else if (kind === 'm') this.changedTo('m', Number(id));
+  }
+
+  /**
+   * Resolves once every notification committed before the call has been applied (one round trip on
+   * the listening connection); at once when nothing is trusted or on the embedded database.
+   */
+  async sync(): Promise<void> {
+    if (this.source.kind !== 'postgres' || !this.connected || !this.client) return;
+    await this.ping(this.client);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const t of this.timers) clearInterval(t);
+    this.timers = [];
+    this.connected = false;
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => undefined);
+  }
+
+  private changedAt(topic: string): number {
+    return Math.max(this.lastChange.get(topic) ?? 0, this.floor);
+  }
+
+  private changed(topic: string): number {
+    const at = ++this.counter;
+    this.lastChange.set(topic, at);
+    return at;
+  }
+
+  /** A version's change: kept at once when it is a number (versions only grow). */
+  private changedTo(topic: string, version: number): void {
+    const before = this.kept.get(topic);
+    const at = this.changed(topic);
+    if (!Number.isFinite(version)) return;
+    if (before && typeof before.value === 'number' && before.value > version) return;
+    this.kept.set(topic, { value: version, seen: at, until: Number.POSITIVE_INFINITY });
+  }
+
+  /** Forgets everything (a (re)connection: notifications may have been missed). */
+  private forgetAll(): void {
+    this.floor = ++this.counter;
+    this.kept.clear();
+  }
+
+  private start(): void {
+    this.started = true;
+    if (this.source.kind === 'pglite') {
+      this.source
+        .listen(CHANGES_CHANNEL, (payload) => this.applyPayload(payload))
+        .then(() => {
+          if (this.closed) return;
+          this.forgetAll();
+          this.connected = true;
+        })
+        .catch((err: unknown) => logListenerError('listen failed', err));
+      return;
+    }
+    void this.connect();
+    const beat = setInterval(() => void this.heartbeat(), HEARTBEAT_MS);
+    beat.unref();
+    this.timers.push(beat);
+  }
+
+  private async connect(): Promise<void> {
+    if (this.closed || this.source.kind !== 'postgres') return;
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({
+      connectionString: this.source.url,
+      keepAlive: true,
+      application_name: LISTENER_NAME,
+    });
+    const lost = (err?: Error) => {
+      if (this.client !== client) return;
+      this.client = undefined;
+      this.connected = false;
+      if (err && !this.reportedDown) logListenerError('listening connection lost', err);
+      this.reportedDown = true;
+      client.end().catch(() => undefined);
+      if (!this.closed) setTimeout(() => void this.connect(), RECONNECT_MS).unref();
+    };
+    client.on('notification', (n) => {
+      if (n.channel === CHANGES_CHANNEL && n.payload !== undefined) this.applyPayload(n.payload);
+    });
+    client.on('error', lost);
+    client.on('end', () => lost());
+    this.client = client;
+    this.drop = lost;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+    } catch (err) {
+      lost(err as Error);
+      return;
+    }
+    if (this.client !== client) return;
+    // Whatever was kept may have missed notifications: start again from the database.
+    this.forgetAll();
+    this.lastPong = performance.now();
+    this.connected = true;
+    this.reportedDown = false;
+  }
+
+  private async heartbeat(): Promise<void> {
+    const client = this.client;
+    if (!client || !this.connected || this.heartbeatPending) return;
+    // Silent for too long (a peer gone without a reset): connect afresh rather than wait for TCP.
+    if (performance.now() - this.lastPong > HEARTBEAT_GIVE_UP_MS)
+      return this.drop?.(new Error('no answer to the heartbeat'));
+    this.heartbeatPending = true;
+    await this.ping(client).finally(() => (this.heartbeatPending = false));
+  }
+
+  /**
+   * One `select 1` on the listening connection, after those already asked: its answer proves that every
+   * notification committed before it was sent has been applied (so `lastPong` is its sending time, or
+   * earlier). Failures are left to the connection's 'error' and 'end' handlers.
+   */
+  private ping(client: import('pg').Client): Promise<void> {
+    const asked = performance.now();
+    const answered = this.pings.then(() =>
+      client.query('select 1').then(
+        () => {
+          if (this.client === client) this.lastPong = Math.max(this.lastPong, asked);
+        },
+        () => undefined,
+      ),
+    );
+    this.pings = answered;
+    return answered;
+  }
+}
+
+function logListenerError(msg: string, err: unknown): void {
+  console.error(
+    JSON.stringify({
+      level: 'error',
+      msg: `data versions: ${msg}`,
+      error: err instanceof Error ? err.message : String(err),
+    }),
+  );
+}
+
+// On globalThis: the Node server around the app and the built app load separate copies of this module.
+const KEY = Symbol.for('telaah.version-stores');
+const stores = ((globalThis as unknown as Record<symbol, unknown>)[KEY] ??= new WeakMap<
+  object,
+  VersionStore
+>()) as WeakMap<object, VersionStore>;
+
+/** Registers the store of a database handle (openDatabase does, for the process's database). */
+export function setVersionStore(db: object, store: VersionStore): void {
+  stores.set(db, store);
+}
+
+/** The store of `db`; undefined for handles without one (then every use reads the database). */
+export function versionStoreOf(db: object): VersionStore | undefined {
+  return stores.get(db);
+}
+
+/**
+ * Waits until every change committed so far is applied to `db`'s store: called after each request that
+ * may have written, so that its writes show on this server's very next request.
+ */
+export async function syncVersions(db: object): Promise<void> {
+  await stores.get(db)?.sync();
+}
