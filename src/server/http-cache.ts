@@ -24,7 +24,7 @@ import { currentMarketVersion } from './services/market-cache';
 import { pickEncoding } from './static-compressed';
 import { STOCK_CODE_PATTERN } from '../domain/idx';
 
-const PUBLIC_CACHE_CONTROL = 'public, max-age=0, stale-while-revalidate=60';
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, stale-while-revalidate=60';
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
 const PUBLIC_ROUTES = [
