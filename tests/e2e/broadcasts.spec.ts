@@ -24,6 +24,7 @@ import { loadDemoAccounts } from '../../src/server/demo/accounts';
 import { createUser, grantTier } from '../factories/users';
 import { DEMO, expect, signIn, test, type OutboxMail } from './fixtures';
 import { TELEGRAM_E2E } from './telegram-env';
+import { addDaysToInstant } from '../../src/domain/dates';
 
 test.describe.configure({ mode: 'default' });
 
@@ -96,8 +97,8 @@ test.beforeAll(async () => {
   try {
     const now = new Date(SERVER_NOW);
     await loadDemoAccounts(h.db, now);
-    const start = new Date(now.getTime() - 86_400_000);
-    const end = new Date(now.getTime() + 30 * 86_400_000);
+    const start = addDaysToInstant(now, -1);
+    const end = addDaysToInstant(now, 30);
     const base = 8_260_000 + Math.floor(Math.random() * 10_000) * 10;
     const make = async (tier: 'gratis' | 'reguler' | 'premium', i: number): Promise<Person> => {
       const u = await createUser(h.db, { email: `siaran-${marker}-${tier}-${i}@contoh.test`, name: `Siaran ${i}` });

@@ -3,7 +3,8 @@
  * or by hand in tests.
  */
 import type { Db } from '../db/client';
-import { config, now } from '../config';
+import { now } from '../clock';
+import { config } from '../config';
 import { sendMail, type Mail } from '../integrations/mail';
 import { processTelegram, type TelegramDeps } from '../services/telegram';
 import { appUrl } from '../services/telegram/context';

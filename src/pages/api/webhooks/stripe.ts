@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
-import { config, now } from '../../../server/config';
+import { now } from '../../../server/clock';
+import { config } from '../../../server/config';
 import { getDb } from '../../../server/db/client';
 import { json } from '../../../server/http';
 import { handleWebhook } from '../../../server/services/payments/webhooks';

@@ -11,7 +11,7 @@ import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { auditLog, paymentEvents, payments, type PaymentStatus } from '../../db/schema';
-import { wibDate } from '../../../lib/format';
+import { wibDate } from '../../../domain/dates';
 import { lockMember, recomputePasses } from './schedule';
 import { sendReceiptMail } from './receipts';
 import { activateGift, mailActivatedGift, refundGift } from '../gifts';

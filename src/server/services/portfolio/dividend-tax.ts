@@ -4,6 +4,7 @@
  * only a received gross dividend of the member's own portfolio can be decided.
  */
 import { inArray, sql } from 'drizzle-orm';
+import { isIsoDay } from '../../../domain/dates';
 import { decisionKey, type DividendDecision, type DividendTaxChoice } from '../../../domain/portfolio';
 import { DIVIDEND_CHOICE_LABEL } from '../../../lib/dividend-tax-labels';
 import type { Db } from '../../db/client';
@@ -31,11 +32,6 @@ export interface DecisionInput {
 }
 
 const CHOICES: readonly DividendTaxChoice[] = ['reinvested', 'self_paid', 'undecided'];
-const ISO = /^\d{4}-\d{2}-\d{2}$/;
-
-function isRealDate(s: string): boolean {
-  return ISO.test(s) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
-}
 
 const NOT_FOUND_DIVIDEND: Outcome<never> = {
   ok: false,
@@ -77,7 +73,7 @@ export async function setDividendDecision(
   let paidDate: string | null = null;
   if (choice === 'self_paid') {
     paidDate = String(input.paidDate ?? '').trim();
-    if (!isRealDate(paidDate) || paidDate < record.paymentDate! || paidDate > today) {
+    if (!isIsoDay(paidDate) || paidDate < record.paymentDate! || paidDate > today) {
       const message = 'Tanggal setor harus tanggal (YYYY-MM-DD) antara tanggal bayar dividen dan hari ini.';
       return { ok: false, status: 400, message, fields: { paidDate: message } };
     }

@@ -30,9 +30,9 @@ import {
   type KeyFigures,
   type MarketHistory,
 } from './emiten-figures';
-import { isoDay } from './emiten-page';
 import { CATEGORY_LABEL } from '../../../lib/labels';
 import { emitenDirectory } from '../emiten-directory';
+import { utcDay } from '../../../domain/dates';
 
 export interface RelatedItem {
   href: string;
@@ -109,7 +109,7 @@ export async function emitenAnalysisPage(
   // A paid call's figures and the analyst's DCF inputs stay behind its tier (docs/product.md §10.6).
   const callVisible = canSeeCall(viewerTier, a.tier);
   const target =
-    a.targetPrice === undefined || !callVisible ? undefined : adjustedPrice(history, a.targetPrice, isoDay(a.date));
+    a.targetPrice === undefined || !callVisible ? undefined : adjustedPrice(history, a.targetPrice, utcDay(a.date));
   let valuation: EmitenAnalysisPage['valuation'] = null;
   if (figures) {
     const bands = valuationBands(history);

@@ -20,6 +20,7 @@ import type { StatusFlags } from '../../../domain/corporate/status';
 import { statusFlagsOf } from '../corporate/status';
 import { canSeeCall } from '../../../domain/analysis-access';
 import { marketValuation, type EmitenAnalysisPage } from './analysis-page';
+import { utcDay } from '../../../domain/dates';
 
 export interface DividendView extends DividendRow {
   /** Dividend / close on the cum date (or the last close for a dividend still ahead). */
@@ -50,9 +51,6 @@ export interface EmitenPage {
   /** PER/PBV bands and a data-seeded DCF when no analysis of the emiten exists (an analysis page has its own). */
   valuation: EmitenAnalysisPage['valuation'];
 }
-
-/** The calendar date of a frontmatter date (YAML dates are UTC midnight). */
-export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
  * The page's data, or null for an unknown ticker. `today` (WIB, YYYY-MM-DD) sorts dividends into paid /
@@ -88,7 +86,7 @@ export async function emitenPage(ticker: string, today: string, viewerTier: Tier
       rating: a.data.rating,
       targetPrice: target ?? null,
       upside: upside(
-        target === undefined ? undefined : adjustedPrice(history, target, isoDay(a.data.date)),
+        target === undefined ? undefined : adjustedPrice(history, target, utcDay(a.data.date)),
         last?.close,
       ),
       tier: a.data.tier,
@@ -97,8 +95,8 @@ export async function emitenPage(ticker: string, today: string, viewerTier: Tier
   const chartTargets = own
     .filter((a) => targetOf(a) !== undefined)
     .map((a) => ({
-      date: isoDay(a.data.date),
-      price: adjustedPrice(history, targetOf(a)!, isoDay(a.data.date)),
+      date: utcDay(a.data.date),
+      price: adjustedPrice(history, targetOf(a)!, utcDay(a.data.date)),
       rating: a.data.rating,
     }))
     .reverse();

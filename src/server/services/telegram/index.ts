@@ -2,7 +2,8 @@
  * The Telegram services of this process, built once from the configuration: null when Telegram is not
  * configured (no bot token or username), and every Telegram feature then says so instead of failing.
  */
-import { config, now } from '../../config';
+import { now } from '../../clock';
+import { config } from '../../config';
 import { getDb } from '../../db/client';
 import { createTelaahBot } from './bot';
 import { appUrl, groupChats, telegramSettings, type TelegramDeps } from './context';

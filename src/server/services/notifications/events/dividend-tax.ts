@@ -4,6 +4,7 @@
  * investment deadline. A notice's subject names the dividend, the deadline and the lead, so each goes
  * out at most once (the `notices` unique key) even when a run is missed or repeated.
  */
+import { daysBetween } from '../../../../domain/dates';
 import { formatDate, formatRupiah } from '../../../../lib/format';
 import type { NoticeDraft } from '../message';
 import { channelsFor, type Recipient } from '../recipients';
@@ -25,10 +26,6 @@ export interface TaxDeadline {
 
 /** The leads in days: a notice goes out once inside each window (deadline − 7 … −2, and −1 … 0). */
 export const TAX_REMINDER_LEADS = [7, 1] as const;
-
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
 
 /** The lead whose window `today` falls in for this deadline; null outside both. */
 export function reminderLead(today: string, deadline: string): 7 | 1 | null {
