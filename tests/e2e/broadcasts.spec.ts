@@ -130,9 +130,11 @@ test.afterAll(async () => {
   await adminSql(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
 });
 
-/** One `npm run jobs -- --once --job broadcasts`; answers the job's summary. */
+/** One `npm run jobs -- --once --job broadcasts`; answers the job's summary (an info line). */
 async function broadcastsJob(): Promise<string> {
-  const job = await run('npx', ['tsx', 'scripts/jobs.ts', '--once', '--job', 'broadcasts'], { env: env() });
+  const job = await run('npx', ['tsx', 'scripts/jobs.ts', '--once', '--job', 'broadcasts'], {
+    env: env({ LOG_LEVEL: 'info' }),
+  });
   const line = job.stdout.split('\n').find((l) => l.includes('"job broadcasts'));
   expect(line, `${job.stdout}\n${job.stderr}`).toContain('"msg":"job broadcasts done"');
   return String(JSON.parse(line!).summary);

@@ -23,6 +23,7 @@ import { emailSchema } from './accounts';
 import { audit } from './audit';
 import { sha256 } from './email-tokens';
 import { lockMember, recomputePasses } from './payments/schedule';
+import { log } from '../log';
 
 type Payment = typeof payments.$inferSelect;
 export type GiftPass = typeof giftPasses.$inferSelect;
@@ -488,9 +489,7 @@ export async function resendGift(
       baseUrl,
     );
   } catch (error) {
-    console.error(
-      JSON.stringify({ level: 'error', msg: 'gift resend mail failed', giftId: result.gift.id, error: String(error) }),
-    );
+    log('error', 'gift resend mail failed', { giftId: result.gift.id, error: String(error) });
     await db.transaction(async (tx) => {
       const [restored] = await tx
         .update(giftPasses)
