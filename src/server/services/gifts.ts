@@ -17,13 +17,13 @@ import { planLabel } from '../../domain/plans';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { TIER_LABEL } from '../../lib/labels';
 import { IMPERSONATION_REFUSAL } from '../auth/guards';
-import { config } from '../config';
 import { sendMail } from '../integrations/mail';
 import { emailSchema } from './accounts';
 import { audit } from './audit';
 import { sha256 } from './email-tokens';
 import { lockMember, recomputePasses } from './payments/schedule';
 import { log } from '../log';
+import { configuredOrigin } from '../site';
 
 type Payment = typeof payments.$inferSelect;
 export type GiftPass = typeof giftPasses.$inferSelect;
@@ -155,7 +155,7 @@ interface GiftMailFacts {
 }
 
 /** Mails the recipient their link. */
-export async function sendGiftMail(facts: GiftMailFacts, baseUrl = config().APP_URL ?? ''): Promise<void> {
+export async function sendGiftMail(facts: GiftMailFacts, baseUrl = configuredOrigin()): Promise<void> {
   const link = `${baseUrl}${giftPath(facts.token)}`;
   const what = `Telaah ${planLabel(facts.plan)}`;
   const note = facts.message ? `\nPesan dari ${facts.buyerName}:\n"${facts.message}"\n` : '';

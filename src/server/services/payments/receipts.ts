@@ -13,6 +13,7 @@ import { GIFT_PERIOD, periodText } from '../../../lib/format-payment';
 import escapeHtml from 'escape-html';
 import { PROVIDER_LABEL } from '../../../lib/labels';
 import { formatNpwp } from '../../../lib/npwp';
+import { configuredOrigin } from '../../site';
 
 type Payment = typeof payments.$inferSelect;
 
@@ -71,7 +72,7 @@ export async function findReceipt(db: Db, userId: string, paymentId: string): Pr
 }
 
 /** Mails the receipt of a granted payment to its owner. */
-export async function sendReceiptMail(db: Db, payment: Payment, baseUrl = config().APP_URL ?? ''): Promise<void> {
+export async function sendReceiptMail(db: Db, payment: Payment, baseUrl = configuredOrigin()): Promise<void> {
   const r = payment.userId ? await findReceipt(db, payment.userId, payment.id) : null;
   if (!r) return;
   const link = `${baseUrl}${receiptPath(payment.id)}`;

@@ -6,7 +6,8 @@ import { now } from '../../clock';
 import { config } from '../../config';
 import { getDb } from '../../db/client';
 import { createTelaahBot } from './bot';
-import { appUrl, groupChats, telegramSettings, type TelegramDeps } from './context';
+import { configuredOrigin } from '../../site';
+import { groupChats, telegramSettings, type TelegramDeps } from './context';
 
 let cached: Promise<TelegramDeps | null> | undefined;
 
@@ -15,7 +16,7 @@ export function processTelegram(): Promise<TelegramDeps | null> {
     const c = config();
     const settings = telegramSettings(c);
     if (!settings) return null;
-    return createTelaahBot({ db: await getDb(), settings, groups: groupChats(c), appUrl: appUrl(c), now });
+    return createTelaahBot({ db: await getDb(), settings, groups: groupChats(c), appUrl: configuredOrigin(c), now });
   })();
   return cached;
 }
