@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { DEFAULT_FEES, roundToTick, tradeFee } from '../src/domain/idx';
 import { computePortfolio, DEFAULT_PORTFOLIO_SETTINGS } from '../src/domain/portfolio';
 import type { CorporateAction, DailyClose, EngineInput, Transaction } from '../src/domain/portfolio';
+import { addDays } from '../src/domain/dates';
 
 const TICKER_COUNT = 50;
 const DAY_COUNT = 1_250;
@@ -28,9 +29,9 @@ function random(seed: number): () => number {
 
 function weekdays(from: string, count: number): string[] {
   const out: string[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); out.length < count; t += 86_400_000) {
-    const day = new Date(t).getUTCDay();
-    if (day !== 0 && day !== 6) out.push(new Date(t).toISOString().slice(0, 10));
+  for (let day = from; out.length < count; day = addDays(day, 1)) {
+    const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) out.push(day);
   }
   return out;
 }

@@ -26,7 +26,7 @@ async function buildCache(cached: string, appUrl: string): Promise<void> {
   // Receipt mails of the pool's payments go to the build's outbox: config() reads DATA_DIR once, later.
   process.env.DATA_DIR = build;
   const { openDatabase } = await import('../src/server/db/client');
-  const { now } = await import('../src/server/config');
+  const { now } = await import('../src/server/clock');
   const { demoChoice, ensureDemoData } = await import('./lib/demo');
   const { seedAdminPool, seedMemberPool } = await import('./lib/member-pool');
   const handle = await openDatabase({ databaseUrl: '', dataDir: build });

@@ -20,12 +20,12 @@ import { createUser, grantTier } from '../tests/factories/users';
 import { setPref } from '../src/server/services/notifications/prefs';
 import { startSmtpStandIn, type SmtpStandIn } from '../tests/stand-ins/smtp';
 import { startTelegramStandIn, type TelegramStandIn } from '../tests/stand-ins/telegram';
+import { DAY_MS } from '../src/domain/dates';
 
 const run = promisify(execFile);
 const ROOT = process.cwd();
 const APP_NOW = '2026-11-20T10:00:00+07:00';
 const T0 = new Date(APP_NOW);
-const DAY = 86_400_000;
 const REGULER_CHAT = '-1003001';
 const PREMIUM_CHAT = '-1003002';
 
@@ -71,21 +71,42 @@ async function seed(db: Db): Promise<void> {
       telegramUserId,
       firstName: 'Anggota',
       via: 'start',
-      linkedAt: new Date(T0.getTime() - 60 * DAY),
+      linkedAt: new Date(T0.getTime() - 60 * DAY_MS),
     });
   const lapsed = await createUser(db, { email: 'lapsed@jobs.test', name: 'Lina Lewat' });
-  await grantTier(db, lapsed.id, 'reguler', new Date(T0.getTime() - 40 * DAY), new Date(T0.getTime() - DAY));
+  await grantTier(db, lapsed.id, 'reguler', new Date(T0.getTime() - 40 * DAY_MS), new Date(T0.getTime() - DAY_MS));
   await link(lapsed.id, tg.lapsed);
   const premium = await createUser(db, { email: 'premium@jobs.test', name: 'Putra Premium' });
-  await grantTier(db, premium.id, 'premium', new Date(T0.getTime() - 40 * DAY), new Date(T0.getTime() + 200 * DAY));
+  await grantTier(
+    db,
+    premium.id,
+    'premium',
+    new Date(T0.getTime() - 40 * DAY_MS),
+    new Date(T0.getTime() + 200 * DAY_MS),
+  );
   await link(premium.id, tg.premium);
   const ending = await createUser(db, { email: 'ending@jobs.test', name: 'Eko Berakhir' });
-  await grantTier(db, ending.id, 'reguler', new Date(T0.getTime() - 23 * DAY), new Date(T0.getTime() + 7 * DAY));
+  await grantTier(db, ending.id, 'reguler', new Date(T0.getTime() - 23 * DAY_MS), new Date(T0.getTime() + 7 * DAY_MS));
   await link(ending.id, tg.ending);
   await db.insert(telegramGroupMembers).values([
-    { telegramUserId: tg.lapsed, group: 'reguler', userId: lapsed.id, approvedAt: new Date(T0.getTime() - 30 * DAY) },
-    { telegramUserId: tg.premium, group: 'premium', userId: premium.id, approvedAt: new Date(T0.getTime() - 30 * DAY) },
-    { telegramUserId: tg.ending, group: 'reguler', userId: ending.id, approvedAt: new Date(T0.getTime() - 20 * DAY) },
+    {
+      telegramUserId: tg.lapsed,
+      group: 'reguler',
+      userId: lapsed.id,
+      approvedAt: new Date(T0.getTime() - 30 * DAY_MS),
+    },
+    {
+      telegramUserId: tg.premium,
+      group: 'premium',
+      userId: premium.id,
+      approvedAt: new Date(T0.getTime() - 30 * DAY_MS),
+    },
+    {
+      telegramUserId: tg.ending,
+      group: 'reguler',
+      userId: ending.id,
+      approvedAt: new Date(T0.getTime() - 20 * DAY_MS),
+    },
   ]);
   const reader = await createUser(db, { email: 'reader@jobs.test', name: 'Rina Pembaca' });
   await setPref(db, reader.id, 'analysis-any', 'email', true, T0);
@@ -123,13 +144,13 @@ async function seed(db: Db): Promise<void> {
     courseId: 'kursus-a',
     lessonSlug: '01-pertama',
     done: true,
-    at: new Date(T0.getTime() - 2 * DAY),
+    at: new Date(T0.getTime() - 2 * DAY_MS),
   });
   // An earlier run already saw the first lesson.
   await db.insert(contentSeen).values({
     kind: 'lesson',
     key: 'kursus-a/01-pertama',
-    firstSeenAt: new Date(T0.getTime() - 30 * DAY),
+    firstSeenAt: new Date(T0.getTime() - 30 * DAY_MS),
     announce: false,
   });
 }

@@ -18,6 +18,7 @@ import { assertNoPoolAdmins, exitWithStartupError } from './lib/startup';
 import { warnAnalysesWithoutEmiten } from '../src/server/services/analysis-coverage';
 import { jobContextFromConfig } from '../src/server/jobs/context';
 import { startJobScheduler } from '../src/server/jobs/runner';
+import { configuredOrigin } from '../src/server/site';
 
 const ENTRY = 'dist/server/entry.mjs';
 
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
   await warnAnalysesWithoutEmiten(handle.db, (line) => console.warn(line));
   setProcessDatabase(handle);
   const server = await serveBuild({ entry: ENTRY, host: c.HOST, port: c.PORT });
-  const url = c.APP_URL ?? `http://${c.HOST}:${c.PORT}`;
+  const url = configuredOrigin(c);
   console.log(`\nTelaah is running at ${url}`);
   console.log(
     `Database: ${handle.kind === 'pglite' ? `embedded (${path.resolve(c.DATA_DIR)})` : 'PostgreSQL (DATABASE_URL)'}`,

@@ -6,7 +6,8 @@
 import './lib/env';
 import { config, ConfigError } from '../src/server/config';
 import { createTelegram } from '../src/server/integrations/telegram';
-import { appUrl, telegramSettings } from '../src/server/services/telegram/context';
+import { configuredOrigin } from '../src/server/site';
+import { telegramSettings } from '../src/server/services/telegram/context';
 
 async function main(): Promise<void> {
   const c = config();
@@ -14,7 +15,7 @@ async function main(): Promise<void> {
   if (!settings)
     throw new ConfigError('Configuration error: TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_USERNAME are required');
   if (!settings.webhookSecret) throw new ConfigError('Configuration error: TELEGRAM_WEBHOOK_SECRET is required');
-  const url = `${appUrl(c)}/api/telegram/webhook`;
+  const url = `${configuredOrigin(c)}/api/telegram/webhook`;
   await createTelegram(settings).setWebhook(url);
   console.log(`Webhook set: ${url}`);
 }

@@ -10,8 +10,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, loadDemoAccounts } from '../../src/server
 import { clearDemoPortfolios, loadDemoPortfolios } from '../../src/server/demo/portfolios';
 import { FOREIGN_KEY_VIOLATION, pgErrorCode, RESTRICT_VIOLATION } from '../../src/server/db/errors';
 import { loadDemoRiskProfiles } from '../../src/server/demo/risk-profiles';
-import { now } from '../../src/server/config';
-import { wibDate } from '../../src/lib/format';
+import { now } from '../../src/server/clock';
+import { wibDate } from '../../src/domain/dates';
 
 export interface DemoResult {
   loaded: boolean;

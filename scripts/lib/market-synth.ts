@@ -13,7 +13,8 @@
  */
 import { floorToTick, LOT_SIZE, roundToTick } from '../../src/domain/idx';
 import { MARKET_INDEXES } from '../../src/domain/indexes';
-import { addCalendarDays, addTradingDays, tradingDays } from '../../src/server/demo/calendar';
+import { addDays } from '../../src/domain/dates';
+import { addTradingDays, tradingDays } from '../../src/server/demo/calendar';
 import { rngFor, type Rng } from '../../src/server/demo/rng';
 import { EFFECTIVE_MONTHS, periodStartOn } from '../../src/server/demo/constituents';
 import { CONSTITUENT_MAX } from '../../src/domain/indexes';
@@ -72,7 +73,7 @@ export const SYNTH_HEADERS = {
  * holidays skipped), so 950 emiten × 10 years make 2 489 000 price rows.
  */
 export function synthDays(opts: SynthOptions): string[] {
-  const from = addCalendarDays(opts.end, -Math.ceil(opts.years * 400));
+  const from = addDays(opts.end, -Math.ceil(opts.years * 400));
   const all = tradingDays(from, opts.end);
   return all.slice(Math.max(0, all.length - Math.round(opts.years * 262)));
 }
@@ -102,7 +103,7 @@ export function synthEmiten(opts: SynthOptions, days: readonly string[], avoid: 
     const sector = SECTORS[rng.int(0, SECTORS.length - 1)]!;
     const word = WORDS[rng.int(0, WORDS.length - 1)]!;
     // Listed before the history starts, so every emiten has a full series.
-    const listingDate = addCalendarDays(firstDay, -rng.int(30, 9000));
+    const listingDate = addDays(firstDay, -rng.int(30, 9000));
     const basePrice = Math.round(Math.exp(rng.between(Math.log(60), Math.log(20_000))));
     list.push({
       ticker: t,
@@ -206,7 +207,7 @@ export function actionLines(list: readonly SynthEmiten[], days: readonly string[
       const ex = days[i]!;
       const amount = Math.max(1, Math.round(e.basePrice * rng.between(0.01, 0.05)));
       const recording = addTradingDays(ex, 1);
-      const payment = addCalendarDays(ex, 21);
+      const payment = addDays(ex, 21);
       lines.push(
         [e.ticker, 'dividend', addTradingDays(ex, -1), ex, recording, payment, amount, '', '', note].join(','),
       );

@@ -3,7 +3,8 @@
  * how a price level is put on the IDX grid. Pure, no I/O.
  */
 import { ceilToTick, floorToTick, roundToTick, tickSize } from './idx';
-import { addDays, isTradingDay } from './market-calendar';
+import { addDays } from './dates';
+import { isTradingDay } from './market-calendar';
 import { TIERS, type Tier } from './tiers';
 
 export const ALERT_KINDS = [

@@ -3,7 +3,8 @@
  * whose close should be in by now but are not. Pure: the holidays and the hour after which a day's close
  * is expected come from the caller.
  */
-import { addDays, isTradingDay, wibClock } from './market-calendar';
+import { addDays } from './dates';
+import { isTradingDay, wibClock } from './market-calendar';
 import type { IsoDate } from './portfolio/types';
 
 /** More trading days behind than this and the pages say so ("Data terakhir: …"). */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { addDays } from './dates';
 import {
-  addDays,
   isTradingDay,
   offCalendarDays,
   parseHolidays,

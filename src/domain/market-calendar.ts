@@ -4,19 +4,11 @@
  * CSV file (`date,name`); this module only reads its text and reasons about dates (`YYYY-MM-DD`, WIB).
  */
 
-/** WIB is UTC+7 all year (no daylight saving). */
-const WIB_OFFSET_MINUTES = 7 * 60;
-const DAY_MS = 86_400_000;
+import { addDays, isIsoDay, utcDay, WIB_OFFSET_MS } from './dates';
 
 export interface Holiday {
   date: string;
   name: string;
-}
-
-const ISO = /^\d{4}-\d{2}-\d{2}$/;
-
-function isRealDate(s: string): boolean {
-  return ISO.test(s) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
 }
 
 /**
@@ -33,15 +25,10 @@ export function parseHolidays(text: string): { holidays: Holiday[]; errors: stri
     const comma = line.indexOf(',');
     const date = (comma === -1 ? line : line.slice(0, comma)).trim();
     const name = comma === -1 ? '' : line.slice(comma + 1).trim();
-    if (!isRealDate(date)) errors.push(`Baris ${i + 1}: tanggal "${date}" tidak valid (gunakan YYYY-MM-DD)`);
+    if (!isIsoDay(date)) errors.push(`Baris ${i + 1}: tanggal "${date}" tidak valid (gunakan YYYY-MM-DD)`);
     else holidays.push({ date, name });
   });
   return { holidays, errors };
-}
-
-/** `date` moved by `days` calendar days. */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
 /** Whether the exchange trades on `date`. */
@@ -70,9 +57,9 @@ export function parseTimeOfDay(text: string): number | undefined {
 
 /** The WIB calendar date and minutes after WIB midnight of an instant. */
 export function wibClock(at: Date): { date: string; minutes: number } {
-  const shifted = new Date(at.getTime() + WIB_OFFSET_MINUTES * 60_000);
+  const shifted = new Date(at.getTime() + WIB_OFFSET_MS);
   return {
-    date: shifted.toISOString().slice(0, 10),
+    date: utcDay(shifted),
     minutes: shifted.getUTCHours() * 60 + shifted.getUTCMinutes(),
   };
 }

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  addMonthsWib,
-  DAY_MS,
-  schedulePasses,
-  upgradeCreditDays,
-  type Pass,
-  type Purchase,
-} from './membership-schedule';
+import { addMonthsWib, DAY_MS } from './dates';
+import { schedulePasses, upgradeCreditDays, type Pass, type Purchase } from './membership-schedule';
 import { oneMonthPrice, PERIODS, type PaidTier, type PeriodMonths } from './plans';
 
 const wib = (s: string) => new Date(`${s}+07:00`);

@@ -14,11 +14,9 @@
  *   creditDays = floor(unused days × 1-month price of the old tier ÷ 1-month price of T).
  * - Otherwise the pass starts at t. A pass lasts `months` calendar months in WIB (plus credit days).
  */
-import { TZDate } from '@date-fns/tz';
-import { addMonths } from 'date-fns/addMonths';
+import { addMonthsWib, DAY_MS } from './dates';
 import { oneMonthPrice, type PaidTier, type PeriodMonths } from './plans';
 
-export const DAY_MS = 86_400_000;
 const RANK: Record<PaidTier, number> = { reguler: 1, premium: 2 };
 
 /** A period granted without payment (demo data, support): fixed on the calendar. */
@@ -46,11 +44,6 @@ export interface Pass {
   creditDays: number;
   /** Starts at payment; starts where the member's current run of this tier (or higher) ends; upgrade. */
   kind: 'starts-now' | 'extends' | 'upgrade';
-}
-
-/** `months` calendar months after `from`, counted in WIB (31 Jan + 1 month = 28/29 Feb). */
-export function addMonthsWib(from: Date, months: number): Date {
-  return new Date(addMonths(new TZDate(from.getTime(), 'Asia/Jakarta'), months).getTime());
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import type { RiskProfile } from './risk-profile';
 import type { Tier } from './tiers';
+import { addMonthsToDay } from './dates';
 
 export const RISK_CLASSES = ['rendah', 'sedang', 'tinggi'] as const;
 export type RiskClass = (typeof RISK_CLASSES)[number];
@@ -125,9 +126,7 @@ function upsideOf(call: Call): number | null {
 
 /** The day a call's horizon ends (`YYYY-MM-DD`). */
 export function callExpiry(call: Call): string {
-  const [y, m, d] = call.date.split('-').map(Number) as [number, number, number];
-  const end = new Date(Date.UTC(y, m - 1 + call.horizon, d));
-  return end.toISOString().slice(0, 10);
+  return addMonthsToDay(call.date, call.horizon);
 }
 
 /**

@@ -6,6 +6,8 @@
  * BVPS use the shares of their period end, dividends those of their ex date). Every figure converts
  * them to the share basis of its as-of date first, so a split never shows up as a jump in PER or yield.
  */
+import { addDays, addMonthsToDay, toDayNumber } from './dates';
+
 export { dcf, DcfError, type DcfInput, type DcfResult, type DcfYear } from './dcf';
 
 /** A change in the share count on its ex date: `factor` new shares per old share (split 1:2 → 2). */
@@ -53,16 +55,7 @@ export function changeFactor(type: 'split' | 'reverse_split' | 'bonus', ratioFro
 
 /** The same calendar date `years` earlier (29 February → 28 February). */
 export function yearsBefore(date: string, years: number): string {
-  const y = Number(date.slice(0, 4)) - years;
-  const md = date.slice(4);
-  if (md === '-02-29' && !(y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0))) return `${y}-02-28`;
-  return `${String(y).padStart(4, '0')}${md}`;
-}
-
-/** The date `days` days after `date` (negative: before). */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+  return addMonthsToDay(date, -12 * years);
 }
 
 /** Market capitalisation in whole Rupiah: close × shares outstanding. */
@@ -231,9 +224,8 @@ export function weeklyLast<T extends { date: string }>(points: readonly T[]): T[
   const out: T[] = [];
   let lastWeek: number | undefined;
   for (const p of points) {
-    const [y, m, d] = p.date.split('-').map(Number) as [number, number, number];
     // Day 0 (1970-01-01) was a Thursday, so (day + 3) / 7 counts Monday-based weeks.
-    const week = Math.floor((Date.UTC(y, m - 1, d) / 86_400_000 + 3) / 7);
+    const week = Math.floor((toDayNumber(p.date) + 3) / 7);
     if (week === lastWeek) out[out.length - 1] = p;
     else out.push(p);
     lastWeek = week;

@@ -79,10 +79,3 @@ export function formatShortDate(d: Date | string): string {
 export function formatDateTime(d: Date | string): string {
   return `${dateTimeFmt.format(toDate(d))} WIB`;
 }
-
-const isoDateFmt = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE });
-
-/** The calendar date (`YYYY-MM-DD`) in WIB of an instant. */
-export function wibDate(d: Date): string {
-  return isoDateFmt.format(d);
-}

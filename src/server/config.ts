@@ -113,12 +113,3 @@ export function config(): Config {
   cached ??= parseConfig(process.env);
   return cached;
 }
-
-/**
- * The current time. `APP_NOW` fixes the clock for tests and demos; it is ignored in production.
- */
-export function now(): Date {
-  const c = config();
-  if (c.APP_NOW && c.NODE_ENV !== 'production') return new Date(c.APP_NOW);
-  return new Date();
-}

@@ -1,6 +1,6 @@
 /**
- * Structured server logs: one JSON object per line, `level`, `time` and `msg` first. Errors go to
- * stderr, the rest to stdout. `LOG_LEVEL` (debug | info | warn | error | silent) sets the threshold;
+ * Structured server logs: one JSON object per line, `level`, `time` and `msg` first. Warnings and
+ * errors go to stderr, the rest to stdout. `LOG_LEVEL` (debug | info | warn | error | silent) sets the threshold;
  * tests raise it to keep request lines out of their output.
  */
 import { config } from './config';
@@ -18,6 +18,6 @@ export function logs(level: LogLevel): boolean {
 export function log(level: LogLevel, msg: string, fields: Record<string, unknown> = {}): void {
   if (ORDER[level] < ORDER[config().LOG_LEVEL]) return;
   const line = JSON.stringify({ level, time: new Date().toISOString(), msg, ...fields });
-  if (level === 'error') process.stderr.write(`${line}\n`);
+  if (level === 'error' || level === 'warn') process.stderr.write(`${line}\n`);
   else process.stdout.write(`${line}\n`);
 }

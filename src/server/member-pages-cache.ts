@@ -22,7 +22,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { APIContext } from 'astro';
 import { LRUCache } from 'lru-cache';
-import { todayWib } from './auth/member-route';
 import {
   IMPERSONATION_COOKIE,
   knownClaims,
@@ -32,7 +31,7 @@ import {
   type SessionClaims,
 } from './auth/session-viewer';
 import type { Viewer } from './auth/viewer';
-import { now } from './config';
+import { now, todayWib } from './clock';
 import { getDb } from './db/client';
 import { PRIVATE_CACHE_CONTROL } from './http-cache';
 import { currentMarketVersion } from './services/market-cache';

@@ -73,10 +73,10 @@ function dayFile(day: string, closes: Record<string, number>): string {
   return file;
 }
 
-/** One `npm run jobs -- --once --job market-update` at `now`; answers the job's summary line. */
+/** One `npm run jobs -- --once --job market-update` at `now`; answers the job's summary (an info line). */
 async function marketUpdate(now: string): Promise<string> {
   const job = await run(process.execPath, ['--import', 'tsx', 'scripts/jobs.ts', '--once', '--job', 'market-update'], {
-    env: env(now),
+    env: { ...env(now), LOG_LEVEL: 'info' },
   });
   const line = job.stdout.split('\n').find((l) => l.includes('"job market-update'));
   expect(line, `${job.stdout}\n${job.stderr}`).toContain('"msg":"job market-update done"');

@@ -24,6 +24,7 @@ import { loadDemoAccounts } from '../../src/server/demo/accounts';
 import { createUser, grantTier } from '../factories/users';
 import { DEMO, expect, signIn, test, type OutboxMail } from './fixtures';
 import { TELEGRAM_E2E } from './telegram-env';
+import { addDaysToInstant } from '../../src/domain/dates';
 
 test.describe.configure({ mode: 'default' });
 
@@ -96,8 +97,8 @@ test.beforeAll(async () => {
   try {
     const now = new Date(SERVER_NOW);
     await loadDemoAccounts(h.db, now);
-    const start = new Date(now.getTime() - 86_400_000);
-    const end = new Date(now.getTime() + 30 * 86_400_000);
+    const start = addDaysToInstant(now, -1);
+    const end = addDaysToInstant(now, 30);
     const base = 8_260_000 + Math.floor(Math.random() * 10_000) * 10;
     const make = async (tier: 'gratis' | 'reguler' | 'premium', i: number): Promise<Person> => {
       const u = await createUser(h.db, { email: `siaran-${marker}-${tier}-${i}@contoh.test`, name: `Siaran ${i}` });
@@ -129,10 +130,10 @@ test.afterAll(async () => {
   await adminSql(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
 });
 
-/** One `npm run jobs -- --once --job broadcasts`; answers the job's summary. */
+/** One `npm run jobs -- --once --job broadcasts`; answers the job's summary (an info line). */
 async function broadcastsJob(): Promise<string> {
   const job = await run(process.execPath, ['--import', 'tsx', 'scripts/jobs.ts', '--once', '--job', 'broadcasts'], {
-    env: env(),
+    env: env({ LOG_LEVEL: 'info' }),
   });
   const line = job.stdout.split('\n').find((l) => l.includes('"job broadcasts'));
   expect(line, `${job.stdout}\n${job.stderr}`).toContain('"msg":"job broadcasts done"');

@@ -8,9 +8,9 @@ import { currentTier } from '../../src/server/services/membership';
 import { endGrantedAccess, grantAccess, signOutEverywhere } from '../../src/server/services/admin/access';
 import { memberDetail, memberFilterSchema, searchAdminMembers } from '../../src/server/services/admin/members';
 import { createUser, grantTier } from '../factories/users';
+import { DAY_MS } from '../../src/domain/dates';
 
 const NOW = new Date('2026-11-20T03:00:00Z');
-const DAY = 86_400_000;
 
 describe('admin actions on a member', () => {
   let h: DbHandle;
@@ -32,8 +32,8 @@ describe('admin actions on a member', () => {
     );
     expect(res).toEqual({ ok: true, message: 'Akses Premium 30 hari diberikan.' });
     expect((await currentTier(h.db, member.id, NOW)).tier).toBe('premium');
-    expect((await currentTier(h.db, member.id, new Date(NOW.getTime() + 30 * DAY - 1))).tier).toBe('premium');
-    expect((await currentTier(h.db, member.id, new Date(NOW.getTime() + 30 * DAY))).tier).toBe('gratis');
+    expect((await currentTier(h.db, member.id, new Date(NOW.getTime() + 30 * DAY_MS - 1))).tier).toBe('premium');
+    expect((await currentTier(h.db, member.id, new Date(NOW.getTime() + 30 * DAY_MS))).tier).toBe('gratis');
     const [entry] = await h.db.select().from(auditLog).where(eq(auditLog.subjectId, member.id));
     expect(entry).toMatchObject({ actorId: admin.id, action: 'admin.access-grant', at: NOW });
     expect(entry!.details).toMatchObject({ tier: 'premium', days: 30, reason: 'Jurnalis' });
@@ -42,7 +42,13 @@ describe('admin actions on a member', () => {
   it('extends after the running pass, ends only what the team granted', async () => {
     const admin = await createUser(h.db, { role: 'admin' });
     const member = await createUser(h.db);
-    await grantTier(h.db, member.id, 'premium', new Date(NOW.getTime() - DAY), new Date(NOW.getTime() + 10 * DAY));
+    await grantTier(
+      h.db,
+      member.id,
+      'premium',
+      new Date(NOW.getTime() - DAY_MS),
+      new Date(NOW.getTime() + 10 * DAY_MS),
+    );
     await h.db.update(memberships).set({ source: 'payment' }).where(eq(memberships.userId, member.id));
     const ext = await grantAccess(
       h.db,
@@ -53,10 +59,10 @@ describe('admin actions on a member', () => {
       NOW,
     );
     expect(ext.ok).toBe(true);
-    expect((await currentTier(h.db, member.id, NOW)).endsAt).toEqual(new Date(NOW.getTime() + 15 * DAY));
+    expect((await currentTier(h.db, member.id, NOW)).endsAt).toEqual(new Date(NOW.getTime() + 15 * DAY_MS));
     expect((await endGrantedAccess(h.db, admin.id, member.id, 'Salah beri', NOW)).ok).toBe(true);
     // The paid pass stays; the queued grant is gone.
-    expect((await currentTier(h.db, member.id, NOW)).endsAt).toEqual(new Date(NOW.getTime() + 10 * DAY));
+    expect((await currentTier(h.db, member.id, NOW)).endsAt).toEqual(new Date(NOW.getTime() + 10 * DAY_MS));
     expect(await endGrantedAccess(h.db, admin.id, member.id, 'Lagi', NOW)).toMatchObject({ ok: false, status: 400 });
   });
 

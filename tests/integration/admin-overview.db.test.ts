@@ -11,9 +11,9 @@ import { memberships, payments, users } from '../../src/server/db/schema';
 import { deleteAccount } from '../../src/server/services/account-settings';
 import { adminOverview } from '../../src/server/services/admin/overview';
 import { createUser } from '../factories/users';
+import { DAY_MS } from '../../src/domain/dates';
 
 const NOW = new Date('2026-11-20T03:00:00Z');
-const DAY = 86_400_000;
 
 interface FixturePayment {
   id?: string;
@@ -46,14 +46,14 @@ describe('admin overview', () => {
     for (let u = 0; u < 30; u++) {
       const user = await createUser(h.db);
       const count = 1 + Math.floor(rnd() * 4);
-      let at = NOW.getTime() - Math.floor(rnd() * 420) * DAY;
+      let at = NOW.getTime() - Math.floor(rnd() * 420) * DAY_MS;
       for (let i = 0; i < count; i++) {
         const tier: 'reguler' | 'premium' = rnd() < 0.5 ? 'reguler' : 'premium';
         const provider: 'stripe' | 'midtrans' = rnd() < 0.5 ? 'stripe' : 'midtrans';
         const amount = tier === 'premium' ? 149_000 + Math.floor(rnd() * 5) * 1_000 : 49_000;
         const paid = rnd() < 0.85;
         const paidAt = paid ? new Date(at) : null;
-        const refundedAt = paid && rnd() < 0.2 ? new Date(at + Math.floor(rnd() * 40) * DAY) : null;
+        const refundedAt = paid && rnd() < 0.2 ? new Date(at + Math.floor(rnd() * 40) * DAY_MS) : null;
         const entry: FixturePayment = { userId: user.id, provider, tier, amount, paidAt, refundedAt };
         fixture.push(entry);
         const [row] = await h.db
@@ -74,11 +74,11 @@ describe('admin overview', () => {
           .returning();
         entry.id = row!.id;
         if (paid && !(refundedAt && refundedAt <= NOW)) {
-          const pass = { userId: user.id, tier, startsAt: new Date(at), endsAt: new Date(at + 30 * DAY) };
+          const pass = { userId: user.id, tier, startsAt: new Date(at), endsAt: new Date(at + 30 * DAY_MS) };
           passes.push(pass);
           await h.db.insert(memberships).values({ ...pass, source: 'payment', paymentId: row!.id });
         }
-        at += Math.floor(10 + rnd() * 50) * DAY;
+        at += Math.floor(10 + rnd() * 50) * DAY_MS;
         if (at > NOW.getTime()) break;
       }
     }
@@ -87,8 +87,8 @@ describe('admin overview', () => {
     const pass = {
       userId: lapsing.id,
       tier: 'premium' as const,
-      startsAt: new Date(NOW.getTime() - 27 * DAY),
-      endsAt: new Date(NOW.getTime() + 3 * DAY),
+      startsAt: new Date(NOW.getTime() - 27 * DAY_MS),
+      endsAt: new Date(NOW.getTime() + 3 * DAY_MS),
     };
     passes.push(pass);
     await h.db.insert(memberships).values({ ...pass, source: 'payment' });
@@ -130,7 +130,7 @@ describe('admin overview', () => {
     const soon = new Set<string>();
     for (const p of passes) {
       const continued = passes.some((n) => n.userId === p.userId && n.startsAt <= p.endsAt && n.endsAt > p.endsAt);
-      if (p.startsAt <= NOW && p.endsAt >= NOW && p.endsAt.getTime() < NOW.getTime() + 7 * DAY && !continued)
+      if (p.startsAt <= NOW && p.endsAt >= NOW && p.endsAt.getTime() < NOW.getTime() + 7 * DAY_MS && !continued)
         soon.add(p.userId);
     }
     expect(soon.size).toBeGreaterThan(0);
@@ -176,7 +176,7 @@ describe('admin overview', () => {
       provider: 'midtrans',
       tier: 'reguler',
       amount: 49_000,
-      paidAt: new Date(first.paidAt!.getTime() - 40 * DAY),
+      paidAt: new Date(first.paidAt!.getTime() - 40 * DAY_MS),
       refundedAt: null,
     };
     const [row] = await h.db
@@ -187,7 +187,7 @@ describe('admin overview', () => {
     fixture.push(late);
     // A refund today of a payment made earlier.
     const refunded = fixture.find((p) => p.paidAt && !p.refundedAt && p.id !== late.id && p.userId)!;
-    refunded.refundedAt = new Date(NOW.getTime() - DAY);
+    refunded.refundedAt = new Date(NOW.getTime() - DAY_MS);
     await h.db
       .update(payments)
       .set({ status: 'refunded', refundedAt: refunded.refundedAt })
@@ -240,7 +240,7 @@ describe('admin overview', () => {
       provider: 'stripe',
       tier: 'premium',
       amount: 149_000,
-      paidAt: new Date(NOW.getTime() - 2 * DAY),
+      paidAt: new Date(NOW.getTime() - 2 * DAY_MS),
       refundedAt: null,
       gift: true,
     };
@@ -253,7 +253,7 @@ describe('admin overview', () => {
       provider: 'midtrans',
       tier: 'reguler',
       amount: 49_000,
-      paidAt: new Date(NOW.getTime() - DAY),
+      paidAt: new Date(NOW.getTime() - DAY_MS),
       refundedAt: null,
     };
     await insert(own, 'own-after-gift');

@@ -42,7 +42,7 @@ import {
   revokeGift,
 } from '../../src/server/services/gifts';
 import { sha256 } from '../../src/server/services/email-tokens';
-import { addMonthsWib } from '../../src/domain/membership-schedule';
+import { addMonthsWib, DAY_MS } from '../../src/domain/dates';
 import { IMPERSONATION_REFUSAL } from '../../src/server/auth/guards';
 import { startStripeStandIn } from '../stand-ins/stripe';
 import { startMidtransStandIn } from '../stand-ins/midtrans';
@@ -51,7 +51,6 @@ import { createUser, grantTier } from '../factories/users';
 const NOW = new Date('2026-11-20T10:00:00+07:00');
 const LATER = new Date('2026-11-25T09:00:00+07:00');
 const BASE = 'http://localhost:4321';
-const DAY = 86_400_000;
 
 interface Mail {
   to: string;
@@ -220,7 +219,7 @@ describe('gift passes', () => {
 
     const other = await createUser(h.db);
     for (const who of [recipient.id, other.id]) {
-      const again = await redeemGift(h.db, token, who, null, new Date(LATER.getTime() + DAY));
+      const again = await redeemGift(h.db, token, who, null, new Date(LATER.getTime() + DAY_MS));
       expect(again).toMatchObject({ ok: false, status: 409 });
       expect(!again.ok && again.message).toMatch(
         /^Hadiah ini sudah ditukar pada .+; setiap hadiah hanya bisa ditukar sekali\.$/,
@@ -234,7 +233,7 @@ describe('gift passes', () => {
   it('extends a running pass of the same tier, like a renewal', async () => {
     const { token } = await buyGift('stripe', 'reguler-1', newRecipient());
     const member = await createUser(h.db);
-    const until = new Date(LATER.getTime() + 10 * DAY);
+    const until = new Date(LATER.getTime() + 10 * DAY_MS);
     await grantTier(h.db, member.id, 'reguler', NOW, until);
     const r = await redeemGift(h.db, token, member.id, null, LATER);
     expect(r).toMatchObject({ ok: true, endsAt: addMonthsWib(until, 1) });
@@ -343,7 +342,7 @@ describe('gift passes', () => {
     const before = await giftOf(payment.id);
     const victim = newRecipient();
     expect(
-      await resendGift(h.db, buyer, null, { giftId, recipientEmail: victim }, new Date(LATER.getTime() + DAY), BASE),
+      await resendGift(h.db, buyer, null, { giftId, recipientEmail: victim }, new Date(LATER.getTime() + DAY_MS), BASE),
     ).toEqual({
       ok: false,
       status: 429,
@@ -384,12 +383,12 @@ describe('gift passes', () => {
     expect(await redeemGift(h.db, token, member.id, null, LATER)).toMatchObject({ ok: true });
     expect(await passesOf(member.id)).toHaveLength(1);
     const refunded = await refundPayment(h.db, adminId, buyer.id, payment.id, 'pembeli minta batal', {
-      now: new Date(LATER.getTime() + DAY),
+      now: new Date(LATER.getTime() + DAY_MS),
       baseUrl: BASE,
     });
     expect(refunded.ok).toBe(true);
     expect(await passesOf(member.id)).toEqual([]);
-    expect(await currentTier(h.db, member.id, new Date(LATER.getTime() + DAY))).toEqual({
+    expect(await currentTier(h.db, member.id, new Date(LATER.getTime() + DAY_MS))).toEqual({
       tier: 'gratis',
       endsAt: null,
     });
@@ -397,7 +396,7 @@ describe('gift passes', () => {
     const again = await fulfil(
       h.db,
       { provider: 'midtrans', ref: payment.providerRef!, paymentId: payment.id, status: 'refunded' },
-      { now: new Date(LATER.getTime() + 2 * DAY) },
+      { now: new Date(LATER.getTime() + 2 * DAY_MS) },
     );
     expect(again.change).toBe('unchanged');
     const removed = (await auditsOf('gift.refund-removed')).filter(
@@ -416,7 +415,7 @@ describe('gift passes', () => {
     expect((await giftsBoughtBy(h.db, buyer.id))[0]).toMatchObject({ id: giftId, status: 'void' });
     expect((await listGifts(h.db)).find((g) => g.id === giftId)).toMatchObject({ status: 'void' });
     expect((await findReceipt(h.db, buyer.id, payment.id))!.gift).toMatchObject({ status: 'void' });
-    expect(await redeemGift(h.db, token, member.id, null, new Date(LATER.getTime() + 3 * DAY))).toEqual({
+    expect(await redeemGift(h.db, token, member.id, null, new Date(LATER.getTime() + 3 * DAY_MS))).toEqual({
       ok: false,
       status: 410,
       message: 'Hadiah ini dibatalkan karena pembayarannya dikembalikan.',

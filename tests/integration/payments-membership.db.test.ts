@@ -17,7 +17,7 @@ import { fulfil, type Payment } from '../../src/server/services/payments/fulfil'
 import { previewPass } from '../../src/server/services/payments/schedule';
 import { findReceipt } from '../../src/server/services/payments/receipts';
 import { currentTier } from '../../src/server/services/membership';
-import { addMonthsWib, DAY_MS } from '../../src/domain/membership-schedule';
+import { addMonthsWib, DAY_MS } from '../../src/domain/dates';
 import { findPlan } from '../../src/domain/plans';
 import { createUser, grantTier } from '../factories/users';
 import { createPayment } from '../factories/payments';

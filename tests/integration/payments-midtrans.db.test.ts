@@ -21,7 +21,7 @@ import { configuredProviders } from '../../src/server/services/payments/registry
 import { handleWebhook } from '../../src/server/services/payments/webhooks';
 import { awaitingTransfers } from '../../src/server/services/payments/history';
 import { currentTier } from '../../src/server/services/membership';
-import { addMonthsWib } from '../../src/domain/membership-schedule';
+import { addMonthsWib } from '../../src/domain/dates';
 import { midtransSignature, startMidtransStandIn } from '../stand-ins/midtrans';
 import { createUser } from '../factories/users';
 

@@ -25,7 +25,7 @@ import { captureReturn } from '../../src/server/services/payments/capture';
 import { handleWebhook } from '../../src/server/services/payments/webhooks';
 import { currentTier } from '../../src/server/services/membership';
 import { deleteAccount, exportData } from '../../src/server/services/account-settings';
-import { addMonthsWib } from '../../src/domain/membership-schedule';
+import { addMonthsWib } from '../../src/domain/dates';
 import { signStripePayload, startStripeStandIn } from '../stand-ins/stripe';
 import { createUser } from '../factories/users';
 

@@ -19,13 +19,13 @@ import { createUser, grantTier } from '../factories/users';
 import { startTelegramStandIn, type TelegramStandIn } from '../stand-ins/telegram';
 import { serveFetch } from '../stand-ins/serve-fetch';
 import { joinRequest, startCommand } from '../fixtures/telegram';
+import { DAY_MS } from '../../src/domain/dates';
 
 const TOKEN = '123456:stand-in-token';
 const SECRET = 'webhook-secret-for-tests';
 const REGULER_CHAT = -1001111;
 const PREMIUM_CHAT = -1002222;
 const T0 = new Date('2026-11-20T03:00:00Z');
-const DAY = 86_400_000;
 
 let h: DbHandle;
 let standIn: TelegramStandIn;
@@ -41,9 +41,9 @@ const lastMessageTo = (chatId: number) =>
     .filter((c) => c.params.chat_id === chatId)
     .at(-1)?.params.text as string | undefined;
 
-async function member(tier?: 'reguler' | 'premium', endsAt = new Date(T0.getTime() + 30 * DAY)) {
+async function member(tier?: 'reguler' | 'premium', endsAt = new Date(T0.getTime() + 30 * DAY_MS)) {
   const u = await createUser(h.db);
-  if (tier) await grantTier(h.db, u.id, tier, new Date(T0.getTime() - 30 * DAY), endsAt);
+  if (tier) await grantTier(h.db, u.id, tier, new Date(T0.getTime() - 30 * DAY_MS), endsAt);
   return u;
 }
 
@@ -238,9 +238,9 @@ describe('join requests', () => {
   });
 
   it('declines a member whose tier lapsed before the request', async () => {
-    const u = await member('reguler', new Date(T0.getTime() + DAY));
+    const u = await member('reguler', new Date(T0.getTime() + DAY_MS));
     const tg = await linkByStart(u.id);
-    clock = new Date(T0.getTime() + 2 * DAY);
+    clock = new Date(T0.getTime() + 2 * DAY_MS);
     await standIn.sendUpdate(joinRequest(REGULER_CHAT, tg));
     expect(standIn.calls('declineChatJoinRequest').at(-1)?.params).toMatchObject({
       chat_id: REGULER_CHAT,
@@ -251,12 +251,18 @@ describe('join requests', () => {
 
 describe('the removal job', () => {
   it('removes lapsed, dropped and unlinked members once (ban + unban) and keeps the others', async () => {
-    const lapsing = await member('reguler', new Date(T0.getTime() + 3 * DAY));
+    const lapsing = await member('reguler', new Date(T0.getTime() + 3 * DAY_MS));
     const tgLapsing = await linkByStart(lapsing.id);
-    const dropping = await member('premium', new Date(T0.getTime() + 3 * DAY));
-    await grantTier(h.db, dropping.id, 'reguler', new Date(T0.getTime() - DAY), new Date(T0.getTime() + 60 * DAY));
+    const dropping = await member('premium', new Date(T0.getTime() + 3 * DAY_MS));
+    await grantTier(
+      h.db,
+      dropping.id,
+      'reguler',
+      new Date(T0.getTime() - DAY_MS),
+      new Date(T0.getTime() + 60 * DAY_MS),
+    );
     const tgDropping = await linkByStart(dropping.id);
-    const staying = await member('premium', new Date(T0.getTime() + 60 * DAY));
+    const staying = await member('premium', new Date(T0.getTime() + 60 * DAY_MS));
     const tgStaying = await linkByStart(staying.id);
     const leaving = await member('reguler');
     const tgLeaving = await linkByStart(leaving.id);
@@ -283,7 +289,7 @@ describe('the removal job', () => {
     expect(removals()).toEqual([]);
 
     await unlinkAccount(h.db, leaving.id, clock);
-    clock = new Date(T0.getTime() + 4 * DAY);
+    clock = new Date(T0.getTime() + 4 * DAY_MS);
     const first = await removeLapsedMembers(deps);
     expect(first).toMatchObject({ removed: 3, failed: 0 });
     expect(removals().sort()).toEqual(
@@ -306,10 +312,10 @@ describe('the removal job', () => {
   });
 
   it('retries a removal the Bot API could not do, and closes one Telegram refuses for good', async () => {
-    const u = await member('reguler', new Date(T0.getTime() + DAY));
+    const u = await member('reguler', new Date(T0.getTime() + DAY_MS));
     const tg = await linkByStart(u.id);
     await standIn.sendUpdate(joinRequest(REGULER_CHAT, tg));
-    clock = new Date(T0.getTime() + 2 * DAY);
+    clock = new Date(T0.getTime() + 2 * DAY_MS);
     standIn.failNext('banChatMember', 502, 'Bad Gateway');
     expect(await removeLapsedMembers(deps)).toMatchObject({ removed: 0, failed: 1 });
     standIn.failNext('banChatMember', 400, 'Bad Request: user is an administrator of the chat');

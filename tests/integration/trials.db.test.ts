@@ -13,9 +13,9 @@ import { currentTier } from '../../src/server/services/membership';
 import { recomputePasses, previewPass } from '../../src/server/services/payments/schedule';
 import { findPlan } from '../../src/domain/plans';
 import { createUser } from '../factories/users';
+import { DAY_MS } from '../../src/domain/dates';
 
 const NOW = new Date('2026-11-20T10:00:00+07:00');
-const DAY = 86_400_000;
 
 describe('free trials', () => {
   let h: DbHandle;
@@ -74,17 +74,17 @@ describe('free trials', () => {
       message: 'Uji coba Reguler dimulai: aktif sampai 27 November 2026 pukul 10.00 WIB. Tidak ada tagihan otomatis.',
     });
     const [trial] = await trialsOf(member.id);
-    expect(trial).toMatchObject({ tier: 'reguler', startsAt: NOW, endsAt: new Date(NOW.getTime() + 7 * DAY) });
+    expect(trial).toMatchObject({ tier: 'reguler', startsAt: NOW, endsAt: new Date(NOW.getTime() + 7 * DAY_MS) });
     expect(trial!.paymentId).toBeNull();
     expect(await h.db.select().from(payments).where(eq(payments.userId, member.id))).toEqual([]);
     expect(await currentTier(h.db, member.id, NOW)).toEqual({ tier: 'reguler', endsAt: trial!.endsAt });
-    expect(await currentTier(h.db, member.id, new Date(NOW.getTime() + 7 * DAY))).toEqual({
+    expect(await currentTier(h.db, member.id, new Date(NOW.getTime() + 7 * DAY_MS))).toEqual({
       tier: 'gratis',
       endsAt: null,
     });
 
     // After it ends, the same tier is refused; the other tier is still open.
-    const later = new Date(NOW.getTime() + 10 * DAY);
+    const later = new Date(NOW.getTime() + 10 * DAY_MS);
     expect(await trialOffer(h.db, member.id, 'reguler', later)).toBeNull();
     const again = await startTrial(h.db, member.id, null, 'reguler', later);
     expect(again).toMatchObject({
@@ -152,8 +152,8 @@ describe('free trials', () => {
       months: 1,
       amount: 149_000,
       status: 'refunded',
-      paidAt: new Date(NOW.getTime() - 60 * DAY),
-      refundedAt: new Date(NOW.getTime() - 50 * DAY),
+      paidAt: new Date(NOW.getTime() - 60 * DAY_MS),
+      refundedAt: new Date(NOW.getTime() - 50 * DAY_MS),
     });
     expect(await startTrial(h.db, payer.id, null, 'reguler', NOW)).toMatchObject({
       ok: false,
@@ -166,7 +166,7 @@ describe('free trials', () => {
       userId: granted.id,
       tier: 'premium',
       startsAt: NOW,
-      endsAt: new Date(NOW.getTime() + 30 * DAY),
+      endsAt: new Date(NOW.getTime() + 30 * DAY_MS),
       source: 'admin',
     });
     expect(await startTrial(h.db, granted.id, null, 'reguler', NOW)).toMatchObject({
@@ -189,7 +189,7 @@ describe('free trials', () => {
       months: 1,
       amount: 299_000,
       status: 'paid',
-      paidAt: new Date(NOW.getTime() - 5 * DAY),
+      paidAt: new Date(NOW.getTime() - 5 * DAY_MS),
       gift: true,
     });
     expect(await trialOffer(h.db, buyer.id, 'premium', NOW)).toBe(3);
@@ -200,8 +200,8 @@ describe('free trials', () => {
   it('queues a payment of the same tier behind the trial; an upgrade starts at once without credit', async () => {
     const member = await createUser(h.db);
     expect(await startTrial(h.db, member.id, null, 'reguler', NOW)).toMatchObject({ ok: true });
-    const trialEnd = new Date(NOW.getTime() + 7 * DAY);
-    const paidAt = new Date(NOW.getTime() + 2 * DAY);
+    const trialEnd = new Date(NOW.getTime() + 7 * DAY_MS);
+    const paidAt = new Date(NOW.getTime() + 2 * DAY_MS);
 
     const renew = await previewPass(h.db, member.id, findPlan('reguler-1')!, paidAt);
     expect(renew).toMatchObject({ kind: 'extends', startsAt: trialEnd, creditDays: 0 });

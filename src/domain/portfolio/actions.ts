@@ -3,7 +3,7 @@
  * date (split, reverse split, bonus) and cash dividends (entitled at the end of the cum date, paid on
  * the payment date). Rights issues change nothing by themselves: exercised rights are recorded as buys.
  */
-import { toDay } from './dates';
+import { toDayNumber } from '../dates';
 import { bonusShares, Dec, sharesAfterSplit } from './money';
 import type { CorporateAction, EngineIssue } from './types';
 
@@ -48,7 +48,7 @@ function positiveWhole(n: number | null | undefined): n is number {
 function toShareAction(a: CorporateAction, tickerIndex: number): ShareAction | string {
   if (!positiveWhole(a.ratioFrom) || !positiveWhole(a.ratioTo)) return 'ratio must be two whole numbers > 0';
   const kind = a.type === 'bonus' ? 'bonus' : 'split';
-  return { source: a, tickerIndex, exDay: toDay(a.exDate), kind, from: a.ratioFrom, to: a.ratioTo };
+  return { source: a, tickerIndex, exDay: toDayNumber(a.exDate), kind, from: a.ratioFrom, to: a.ratioTo };
 }
 
 /** The dividend, or the reason it cannot be applied. */
@@ -60,14 +60,14 @@ function toDividend(a: CorporateAction, tickerIndex: number): DividendAction | s
     return 'amount is not a number';
   }
   if (!perShare.isFinite() || perShare.lte(0)) return 'amount must be > 0';
-  const cumDay = toDay(a.cumDate);
+  const cumDay = toDayNumber(a.cumDate);
   // Cash cannot arrive before entitlement is fixed; a payment date before the cum date is a data slip.
-  const payDay = a.paymentDate ? Math.max(cumDay, toDay(a.paymentDate)) : null;
+  const payDay = a.paymentDate ? Math.max(cumDay, toDayNumber(a.paymentDate)) : null;
   return {
     source: a,
     tickerIndex,
     cumDay,
-    exDay: toDay(a.exDate),
+    exDay: toDayNumber(a.exDate),
     payDay,
     perShare,
     perShareText: perShare.toString(),

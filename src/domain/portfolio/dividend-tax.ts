@@ -3,7 +3,7 @@
  * regulations cited there): which dividends had 10 % final withheld, which arrive gross, the tax taken
  * at payment for each, and the deadlines of the exemption.
  */
-import { fromDay, toDay } from './dates';
+import { fromDayNumber, toDayNumber } from '../dates';
 import { dividendTax } from './money';
 import type { DividendDecision, DividendTaxTreatment, IsoDate, PortfolioSettings } from './types';
 
@@ -25,13 +25,13 @@ export const decisionKey = (portfolioId: string, key: string) => `${portfolioId}
  * the regular-market cum date (T+2 settlement). Weekends are skipped; holidays are not known here.
  */
 export function assumedRecordingDate(cumDate: IsoDate): IsoDate {
-  let day = toDay(cumDate);
+  let day = toDayNumber(cumDate);
   for (let added = 0; added < 2;) {
     day++;
     const weekday = (day + 4) % 7; // day 0 (1970-01-01) was a Thursday; 0 = Sunday
     if (weekday !== 0 && weekday !== 6) added++;
   }
-  return fromDay(day);
+  return fromDayNumber(day);
 }
 
 /** How a dividend with this recording date (manual entries: payment date) is taxed in this portfolio. */

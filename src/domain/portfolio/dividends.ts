@@ -3,7 +3,7 @@
  * manual entries, upcoming estimates and the dividend report.
  */
 import type { DividendAction } from './actions';
-import { toDay } from './dates';
+import { toDayNumber } from '../dates';
 import type { Position } from './ledger';
 import { assumedRecordingDate, corporateDividendKey, manualDividendKey, taxTaken, taxTreatment } from './dividend-tax';
 import { Dec, dividendGross } from './money';
@@ -158,7 +158,7 @@ export function dividendReport(records: DividendRecord[], asOfDay: number, remai
     t.gross += r.gross;
     t.tax += r.tax;
     t.net += r.net;
-    if (r.status === 'received' && asOfDay - toDay(r.paymentDate!) < 365) trailingNet += r.net;
+    if (r.status === 'received' && asOfDay - toDayNumber(r.paymentDate!) < 365) trailingNet += r.net;
   }
   const receivedRecords = records.filter((r) => r.status === 'received');
   return {

@@ -6,7 +6,7 @@
  * ignores the entry (so data imported later never pays a dividend twice).
  */
 import { normaliseActions, sharesAfter } from './actions';
-import { toDay } from './dates';
+import { toDayNumber } from '../dates';
 import { codesOf, holdingChanges } from './kinds';
 import { buildTimeline, Phase } from './timeline';
 import type { CorporateAction, IsoDate, Transaction } from './types';
@@ -37,7 +37,7 @@ export function findCoveredDividends(
     for (const c of codesOf(t)) if (!tickerIndex.has(c)) tickerIndex.set(c, tickerIndex.size);
   const { shareActions, dividends } = normaliseActions(corporateActions, tickerIndex);
   const timeline = buildTimeline({
-    tradeDays: transactions.map((t) => toDay(t.date)),
+    tradeDays: transactions.map((t) => toDayNumber(t.date)),
     shareActions,
     dividends,
     valuationDays: [],
@@ -70,7 +70,7 @@ export function findCoveredDividends(
   const covered: CoveredDividend[] = [];
   for (const t of transactions) {
     if (t.type !== 'dividend') continue;
-    const amountPerShare = entitled.get(`${keyOf(t.portfolioId, t.ticker)}\u0000${toDay(t.date)}`);
+    const amountPerShare = entitled.get(`${keyOf(t.portfolioId, t.ticker)}\u0000${toDayNumber(t.date)}`);
     if (amountPerShare !== undefined) {
       covered.push({ transactionId: t.id, portfolioId: t.portfolioId, ticker: t.ticker, date: t.date, amountPerShare });
     }

@@ -4,7 +4,7 @@
  */
 import { DEFAULT_DIVIDEND_TAX_PCT, DEFAULT_FEES } from '../idx';
 import { normaliseActions, type NormalisedActions } from './actions';
-import { toDay } from './dates';
+import { toDayNumber } from '../dates';
 import { findCoveredDividends } from './duplicates';
 import { codesOf } from './kinds';
 import { applyDividendTax } from './dividend-coverage';
@@ -65,7 +65,7 @@ function prepare(input: EngineInput, asOf: IsoDate): Prepared {
     for (const code of codesOf(tx)) if (!tickerIndex.has(code)) tickerIndex.set(code, tickerIndex.size);
   }
   const tickers = [...tickerIndex.keys()];
-  return { trades, duplicates, tradeDays: trades.map((tx) => toDay(tx.date)), tickers, tickerIndex };
+  return { trades, duplicates, tradeDays: trades.map((tx) => toDayNumber(tx.date)), tickers, tickerIndex };
 }
 
 /** The day of the last trade or action step on or before as-of. */
@@ -85,7 +85,7 @@ function valuationDates(input: EngineInput, p: Prepared, lastEventDay: number): 
   const first = p.trades.reduce((min, tx) => (tx.date < min ? tx.date : min), input.asOf);
   const dates = tradingDays(input.ihsg, input.prices, p.tickers, first, input.asOf);
   const lastDate = dates[dates.length - 1];
-  if (lastDate === undefined || (lastDate < input.asOf && toDay(lastDate) < lastEventDay)) dates.push(input.asOf);
+  if (lastDate === undefined || (lastDate < input.asOf && toDayNumber(lastDate) < lastEventDay)) dates.push(input.asOf);
   return dates;
 }
 
@@ -139,7 +139,7 @@ interface Walked {
 
 /** Builds the calendar, the aligned closes and the timeline, and walks it once. */
 function walk(input: EngineInput): Walked {
-  const asOfDay = toDay(input.asOf);
+  const asOfDay = toDayNumber(input.asOf);
   const prepared = prepare(input, input.asOf);
   const { trades, tradeDays, tickers, tickerIndex } = prepared;
   const actions = normaliseActions(input.corporateActions, tickerIndex);
@@ -150,7 +150,7 @@ function walk(input: EngineInput): Walked {
     tradeDays,
     shareActions,
     dividends,
-    valuationDays: dates.map(toDay),
+    valuationDays: dates.map(toDayNumber),
     lastDay: asOfDay,
   });
   const settingsOf = (id: string) => input.settings.get(id) ?? DEFAULT_PORTFOLIO_SETTINGS;

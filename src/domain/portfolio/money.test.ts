@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromDay, toDay } from './dates';
+import { fromDayNumber, toDayNumber } from '../dates';
 import {
   bonusShares,
   costOfSharesSold,
@@ -61,12 +61,12 @@ describe('day numbers', () => {
     ['2000-03-01', 11_017],
     ['2024-02-29', 19_782],
   ])('%s is day %i and back', (iso, day) => {
-    expect(toDay(iso)).toBe(day);
-    expect(fromDay(day)).toBe(iso);
+    expect(toDayNumber(iso)).toBe(day);
+    expect(fromDayNumber(day)).toBe(iso);
   });
 
   it('rejects other formats', () => {
-    expect(() => toDay('2024-1-05')).toThrow(RangeError);
-    expect(() => toDay('05/01/2024')).toThrow(RangeError);
+    expect(() => toDayNumber('2024-1-05')).toThrow(RangeError);
+    expect(() => toDayNumber('05/01/2024')).toThrow(RangeError);
   });
 });

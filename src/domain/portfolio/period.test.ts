@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toDay } from './dates';
+import { toDayNumber } from '../dates';
 import { computePortfolio } from './engine';
 import { periodMetrics, periodStart } from './period';
 import { input, tx } from './test-support';
@@ -67,7 +67,10 @@ describe('periodMetrics', () => {
       [-120_000, '2024-12-31'],
       [-110_000, '2025-03-03'],
       [264_000, '2025-06-30'],
-    ].reduce((s, [a, d]) => s + (a as number) / Math.pow(1 + r, (toDay(d as string) - toDay('2024-12-31')) / 365), 0);
+    ].reduce(
+      (s, [a, d]) => s + (a as number) / Math.pow(1 + r, (toDayNumber(d as string) - toDayNumber('2024-12-31')) / 365),
+      0,
+    );
     expect(Math.abs(npv)).toBeLessThan(1e-6);
   });
 

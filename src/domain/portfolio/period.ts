@@ -3,7 +3,7 @@
  * a custom from–to range), computed from the engine's daily series: the value at the end of the day
  * before the period is invested at its start.
  */
-import { toDay } from './dates';
+import { addDays, addMonthsToDay, toDayNumber } from '../dates';
 import { annualise, maxDrawdown, volatility, xirr } from './returns';
 import type { ComparisonPoint, Drawdown, IsoDate, PortfolioReport } from './types';
 
@@ -50,16 +50,11 @@ export interface PeriodMetrics {
 /** The first date inside the period ending at `asOf`; null for all history. */
 export function periodStart(period: PeriodKey, asOf: IsoDate): IsoDate | null {
   if (period === 'semua') return null;
-  const year = Number(asOf.slice(0, 4));
-  if (period === 'ytd') return `${year}-01-01`;
+  if (period === 'ytd') return `${asOf.slice(0, 4)}-01-01`;
   const months = { '1b': 1, '3b': 3, '1t': 12, '3t': 36 }[period];
   // The day after the same date `months` earlier; a day the month lacks (31, 29 February) falls back
   // to that month's last day.
-  const day = Number(asOf.slice(8, 10));
-  const d = new Date(Date.UTC(year, Number(asOf.slice(5, 7)) - 1 - months, day));
-  if (d.getUTCDate() !== day) d.setUTCDate(0);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
+  return addDays(addMonthsToDay(asOf, -months), 1);
 }
 
 /** The period a metrics page opens on by default. */
@@ -135,7 +130,7 @@ export function periodMetrics(report: Series, period: AnyPeriod, range?: DateRan
   const base = before ? perf.comparison[i0 - 1]! : { portfolio: 1, ihsg: 1 };
   let inflow = 0;
   let outflow = 0;
-  const days: number[] = before && startValue > 0 ? [toDay(before.date)] : [];
+  const days: number[] = before && startValue > 0 ? [toDayNumber(before.date)] : [];
   const amounts: number[] = before && startValue > 0 ? [-startValue] : [];
   const returns: number[] = [];
   const chart: ComparisonPoint[] = [];
@@ -144,7 +139,7 @@ export function periodMetrics(report: Series, period: AnyPeriod, range?: DateRan
     inflow += p.inflow;
     outflow += p.outflow;
     if (p.inflow !== p.outflow) {
-      days.push(toDay(p.date));
+      days.push(toDayNumber(p.date));
       amounts.push(p.outflow - p.inflow);
     }
     returns.push(p.dailyReturn ?? NaN);
@@ -182,13 +177,13 @@ export function periodMetrics(report: Series, period: AnyPeriod, range?: DateRan
   let b = chart.length - 1;
   while (b >= 0 && chart[b]!.ihsg === null) b--;
   const dd = maxDrawdown(chart.map((c) => c.portfolio));
-  const firstDay = before ? toDay(before.date) : toDay(series[0]!.date);
+  const firstDay = before ? toDayNumber(before.date) : toDayNumber(series[0]!.date);
   return {
     ...metrics,
     timeWeightedReturn: twr,
-    annualisedReturn: annualise(twr, toDay(last.date) - firstDay),
+    annualisedReturn: annualise(twr, toDayNumber(last.date) - firstDay),
     // The value at the period's end stands in for a sale on that day (as-of for a period that runs to it).
-    xirr: xirr([...days, whole ? toDay(report.asOf) : toDay(last.date)], [...amounts, endValue]),
+    xirr: xirr([...days, whole ? toDayNumber(report.asOf) : toDayNumber(last.date)], [...amounts, endValue]),
     maxDrawdown: dd && {
       depth: dd.depth,
       peakDate: dd.peak >= 0 ? chart[dd.peak]!.date : null,

@@ -2,7 +2,7 @@
  * One holding's position after each day it was traded or its share count changed (split, reverse split,
  * bonus shares), and at as-of: shares, average price, remaining cost and value, as the engine computes them.
  */
-import { addDays } from '../market-calendar';
+import { addDays } from '../dates';
 import { computePortfolio } from './engine';
 import { codesOf } from './kinds';
 import { shareChanges, type ShareChange } from './share-changes';

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fromDay, toDay } from './dates';
+import { fromDayNumber, toDayNumber } from '../dates';
 import { computePortfolio } from './engine';
 import { input } from './test-support';
 import type { CorporateAction, Transaction } from './types';
 import { findFirstOversell } from './validation';
 
-const START = toDay('2023-01-02');
+const START = toDayNumber('2023-01-02');
 const TICKERS = ['BBCA', 'TLKM', 'ASII'];
 
 const trade = fc.record({
@@ -21,7 +21,7 @@ function dated(
   type: Transaction['type'],
   from: number,
 ): Transaction[] {
-  return rows.map((r, i) => ({ id: `${type}${i}`, portfolioId: 'p1', date: fromDay(from + i), type, ...r }));
+  return rows.map((r, i) => ({ id: `${type}${i}`, portfolioId: 'p1', date: fromDayNumber(from + i), type, ...r }));
 }
 
 describe('properties', () => {
@@ -82,7 +82,7 @@ describe('properties', () => {
           .map((s, i) => ({
             id: `t${i}`,
             portfolioId: 'p1',
-            date: fromDay(START + s.day),
+            date: fromDayNumber(START + s.day),
             ticker: s.ticker,
             type: s.type,
             shares: s.shares,
@@ -92,8 +92,8 @@ describe('properties', () => {
           .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
         const actions: CorporateAction[] = acts.map((a) => ({
           ...a,
-          cumDate: fromDay(START + a.day),
-          exDate: fromDay(START + a.day),
+          cumDate: fromDayNumber(START + a.day),
+          exDate: fromDayNumber(START + a.day),
         }));
         const r = computePortfolio(input({ transactions, actions, asOf: '2030-01-01' }));
         for (const h of [...r.holdings.byPortfolio, ...r.holdings.combined]) expect(h.shares).toBeGreaterThan(0);

@@ -3,7 +3,7 @@
  * holding period and per-year totals, and the break-even sell price of a holding.
  */
 import { ceilToTick } from '../idx';
-import { toDay } from './dates';
+import { toDayNumber } from '../dates';
 import { holdingChanges } from './kinds';
 import { Dec } from './money';
 import type { IsoDate, RealisedSell, Transaction } from './types';
@@ -63,7 +63,7 @@ export function realisedRows(sells: readonly RealisedSell[], transactions: reado
         ...s,
         realisedPct: s.costRemoved > 0 ? s.realised / s.costRemoved : null,
         openedOn,
-        holdingDays: openedOn === null ? null : toDay(s.date) - toDay(openedOn),
+        holdingDays: openedOn === null ? null : toDayNumber(s.date) - toDayNumber(openedOn),
       };
     })
     .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));

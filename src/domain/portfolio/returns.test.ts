@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { toDay } from './dates';
+import { toDayNumber } from '../dates';
 import { computePortfolio } from './engine';
 import { annualise, chainIndex, dailyReturns, maxDrawdown, volatility, xirr } from './returns';
 import { input, tx } from './test-support';
 
 describe('XIRR', () => {
   it('matches the Microsoft Excel XIRR documentation example (0.373362535)', () => {
-    const days = ['2008-01-01', '2008-03-01', '2008-10-30', '2009-02-15', '2009-04-01'].map(toDay);
+    const days = ['2008-01-01', '2008-03-01', '2008-10-30', '2009-02-15', '2009-04-01'].map(toDayNumber);
     expect(xirr(days, [-10_000, 2_750, 4_250, 3_250, 2_750])).toBeCloseTo(0.373362535, 8);
   });
 
   it('falls back to bracketing and bisection when Newton cannot run', () => {
-    const days = ['2008-01-01', '2008-03-01', '2008-10-30', '2009-02-15', '2009-04-01'].map(toDay);
+    const days = ['2008-01-01', '2008-03-01', '2008-10-30', '2009-02-15', '2009-04-01'].map(toDayNumber);
     // At a guess of −100 % every discount factor is infinite, so Newton gives up at once.
     expect(xirr(days, [-10_000, 2_750, 4_250, 3_250, 2_750], -1)).toBeCloseTo(0.373362535, 8);
   });
@@ -120,7 +120,7 @@ describe('time-weighted return with flows (hand-computed)', () => {
   });
 
   it('feeds XIRR with buys negative and the as-of value positive', () => {
-    const days = [0, 2, 3].map((d) => toDay('2024-01-02') + d);
+    const days = [0, 2, 3].map((d) => toDayNumber('2024-01-02') + d);
     // flows: −100 000, −121 000, +115 500 proceeds + 115 500 value on the last day
     expect(report.performance.xirr).toBeCloseTo(xirr(days, [-100_000, -121_000, 231_000])!, 12);
     expect(report.realised.total.total).toBe(115_500 - 110_500);

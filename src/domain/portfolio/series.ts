@@ -2,7 +2,7 @@
  * The daily value series and the performance report built from it (TWR, XIRR, drawdown, volatility,
  * IHSG comparison over the same dates).
  */
-import { toDay } from './dates';
+import { toDayNumber } from '../dates';
 import { alignCloses, lowerBound } from './prices';
 import { annualise, chainIndex, maxDrawdown, volatility, xirr } from './returns';
 import type { ComparisonPoint, DailyClose, IsoDate, PerformanceReport, ValuePoint } from './types';
@@ -97,8 +97,8 @@ export function performance(p: PerformanceInput): PerformanceReport {
     startDate: dates[0]!,
     endDate: dates[n - 1]!,
     timeWeightedReturn: twr,
-    annualisedReturn: annualise(twr, toDay(dates[n - 1]!) - toDay(dates[0]!)),
-    xirr: xirr([...p.flowDays, toDay(p.asOf)], [...p.flowAmounts, value[n - 1]!]),
+    annualisedReturn: annualise(twr, toDayNumber(dates[n - 1]!) - toDayNumber(dates[0]!)),
+    xirr: xirr([...p.flowDays, toDayNumber(p.asOf)], [...p.flowAmounts, value[n - 1]!]),
     maxDrawdown: dd && {
       depth: dd.depth,
       peakDate: dd.peak >= 0 ? dates[dd.peak]! : null,

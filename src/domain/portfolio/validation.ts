@@ -3,7 +3,7 @@
  * can refuse an add, edit or delete that would break a later sell (docs/product.md §5, validation).
  */
 import { normaliseActions, sharesAfter } from './actions';
-import { toDay } from './dates';
+import { toDayNumber } from '../dates';
 import { codesOf, holdingChanges, reducesHolding } from './kinds';
 import { buildTimeline, Phase } from './timeline';
 import type { CorporateAction, Oversell, Transaction } from './types';
@@ -45,7 +45,7 @@ function walk(
   const found: Oversell[] = [];
   const tickerIndex = tickerTable(transactions);
   const { shareActions } = normaliseActions(corporateActions, tickerIndex);
-  const tradeDays = transactions.map((tx) => toDay(tx.date));
+  const tradeDays = transactions.map((tx) => toDayNumber(tx.date));
   const timeline = buildTimeline({ tradeDays, shareActions, dividends: [], valuationDays: [], lastDay: Infinity });
   const held = new Map<string, number>();
   const keysByTicker: string[][] = Array.from({ length: tickerIndex.size }, () => []);

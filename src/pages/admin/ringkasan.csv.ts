@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '../../server/auth/guards';
 import { getDb } from '../../server/db/client';
-import { now } from '../../server/config';
+import { now } from '../../server/clock';
 import { audit } from '../../server/services/audit';
 import { adminOverview } from '../../server/services/admin/overview';
 import { overviewCsv } from '../../server/services/admin/overview-csv';

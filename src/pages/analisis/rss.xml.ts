@@ -12,6 +12,7 @@ import {
 } from '../../server/content/analyses';
 import { TIER_LABEL } from '../../lib/labels';
 import { escapeXml } from '../../server/services/sitemap/xml';
+import { siteOrigin } from '../../server/site';
 
 export const prerender = true;
 
@@ -27,7 +28,7 @@ export const GET: APIRoute = async (ctx) => {
   return rss({
     title: 'Telaah — Analisis saham BEI',
     description: 'Analisis emiten dan non-emiten terbaru dari Telaah (ringkasan).',
-    site: ctx.site ?? ctx.url.origin,
+    site: siteOrigin(ctx),
     trailingSlash: false,
     customData: '<language>id</language>',
     xmlns: { dc: 'http://purl.org/dc/elements/1.1/' },

@@ -5,9 +5,7 @@
 import type { APIContext, APIRoute } from 'astro';
 import { AccessError, requireMember } from './guards';
 import type { Viewer } from './viewer';
-import { now } from '../config';
 import { jsonError } from '../http';
-import { wibDate } from '../../lib/format';
 
 export function memberRoute(handler: (ctx: APIContext, viewer: Viewer) => Promise<Response>): APIRoute {
   return async (ctx) => {
@@ -20,9 +18,4 @@ export function memberRoute(handler: (ctx: APIContext, viewer: Viewer) => Promis
     }
     return handler(ctx, viewer);
   };
-}
-
-/** Today's calendar date in WIB (`YYYY-MM-DD`) by the app clock (`APP_NOW` in tests). */
-export function todayWib(): string {
-  return wibDate(now());
 }

@@ -4,6 +4,7 @@
 import { currentCalls } from '../../domain/recommendations';
 import type { CallSource } from '../services/recommendations';
 import { analysisSlug, emitenAnalyses } from './analyses';
+import { utcDay } from '../../domain/dates';
 
 /** One call per ticker that has an analysis, from its newest analysis. */
 export async function currentCallSources(): Promise<CallSource[]> {
@@ -12,7 +13,7 @@ export async function currentCallSources(): Promise<CallSource[]> {
       ticker: a.data.emiten,
       rating: a.data.rating,
       targetPrice: a.data.targetPrice ?? null,
-      date: a.data.date.toISOString().slice(0, 10),
+      date: utcDay(a.data.date),
       horizon: a.data.horizon,
       tier: a.data.tier,
       title: a.data.title,

@@ -5,6 +5,7 @@
  */
 import type { Tier } from '../../domain/tiers';
 import { emitenAnalyses, emitenAnalysisHref } from './analyses';
+import { utcDay } from '../../domain/dates';
 
 export interface LatestCall {
   ticker: string;
@@ -26,7 +27,7 @@ export async function latestCalls(): Promise<Map<string, LatestCall>> {
       ticker: a.data.emiten,
       title: a.data.title,
       href: emitenAnalysisHref(a),
-      date: a.data.date.toISOString().slice(0, 10),
+      date: utcDay(a.data.date),
       tier: a.data.tier,
       rating: a.data.rating,
       targetPrice: a.data.targetPrice ?? null,

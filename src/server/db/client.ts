@@ -10,6 +10,7 @@ import * as schema from './schema';
 import { lockDataDir } from './lock';
 import { setVersionStore, VersionStore } from './data-versions';
 import { pgliteExtensions } from './pglite-extensions';
+import { log } from '../log';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -84,9 +85,7 @@ async function openPostgres(url: string, versions: boolean): Promise<DbHandle> {
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new Pool({ connectionString: url, max: 10 });
   // pg reports errors of idle clients (server restart, connection terminated) on the pool; unheard, they crash the process.
-  pool.on('error', (err) =>
-    console.error(JSON.stringify({ level: 'error', msg: 'idle PostgreSQL client error', error: err.message })),
-  );
+  pool.on('error', (err) => log('error', 'idle PostgreSQL client error', { error: err.message }));
   const db = drizzle({ client: pool, schema });
   try {
     await migrate(db, { migrationsFolder: migrationsFolder() });

@@ -8,6 +8,7 @@ import { memberships, users } from '../db/schema';
 import { hashPassword } from '../auth/password';
 import { enableTwoFactorWithSecret } from '../services/two-factor';
 import type { Role } from '../db/schema/accounts';
+import { addDaysToInstant } from '../../domain/dates';
 
 export const DEMO_PASSWORD = 'telaah-demo';
 /**
@@ -46,12 +47,11 @@ export async function loadDemoAccounts(db: Db, now: Date): Promise<Map<string, s
     if (a.role === 'admin') await enableTwoFactorWithSecret(db, u!.id, DEMO_ADMIN_TOTP_SECRET, now);
     await db.delete(memberships).where(eq(memberships.userId, u!.id));
     if (a.tier !== 'gratis') {
-      const day = 86_400_000;
       await db.insert(memberships).values({
         userId: u!.id,
         tier: a.tier,
-        startsAt: new Date(now.getTime() - 30 * day),
-        endsAt: new Date(now.getTime() + 335 * day),
+        startsAt: addDaysToInstant(now, -30),
+        endsAt: addDaysToInstant(now, 335),
         source: 'demo',
       });
     }

@@ -5,7 +5,8 @@
  */
 import type { UniverseEntry } from './universe';
 import type { corporateActions } from '../db/schema';
-import { addCalendarDays, addTradingDays, nextTradingDay, previousTradingDay, tradingDayOnOrBefore } from './calendar';
+import { addDays } from '../../domain/dates';
+import { addTradingDays, nextTradingDay, previousTradingDay, tradingDayOnOrBefore } from './calendar';
 import { DEMO_SPLIT, INTERIM_PAYERS, type TickerProfile } from './profile';
 import { rngFor, type Rng } from './rng';
 
@@ -73,7 +74,7 @@ export function dividendsFor(
     for (const p of payouts) {
       const cum = tradingDayOnOrBefore(`${year}-${p.monthDay}`);
       if (cum < prices.first || cum > prices.last) continue;
-      if (upcomingCum && cum > addCalendarDays(upcomingCum, -120)) continue;
+      if (upcomingCum && cum > addDays(upcomingCum, -120)) continue;
       actions.push(dividend(entry.ticker, cum, amountAt(cum, p), `${NOTES[p.kind]} ${year}`, rng));
     }
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { addDays } from '../../domain/dates';
 import {
-  addCalendarDays,
   addTradingDays,
   isTradingDay,
   nextTradingDay,
@@ -42,8 +42,8 @@ describe('trading calendar', () => {
   });
 
   it('does calendar arithmetic on plain dates and rejects malformed ones', () => {
-    expect(addCalendarDays('2024-02-28', 1)).toBe('2024-02-29');
-    expect(addCalendarDays('2024-03-01', -1)).toBe('2024-02-29');
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2024-03-01', -1)).toBe('2024-02-29');
     expect(() => isTradingDay('2024-13-01')).toThrow(RangeError);
     expect(() => isTradingDay('17/08/2024')).toThrow(RangeError);
   });

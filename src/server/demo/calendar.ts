@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { DAY_MS, fromDayNumber, toDayNumber } from '../../domain/dates';
 import { parseHolidays } from '../../domain/market-calendar';
 
 /** The repository's holiday file, relative to the working directory the app and scripts run from. */
@@ -21,26 +22,6 @@ function exchangeHolidays(): ReadonlySet<string> {
     holidays = new Set(parsed.holidays.map((h) => h.date));
   }
   return holidays;
-}
-
-const DAY_MS = 86_400_000;
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Days since 1970-01-01 for a 'YYYY-MM-DD' date; throws on anything else. */
-export function toDayNumber(date: string): number {
-  const ms = ISO_DATE.test(date) ? Date.parse(`${date}T00:00:00Z`) : NaN;
-  if (Number.isNaN(ms)) throw new RangeError(`Not a 'YYYY-MM-DD' date: ${date}`);
-  return Math.round(ms / DAY_MS);
-}
-
-/** The 'YYYY-MM-DD' date of a day number from `toDayNumber`. */
-export function fromDayNumber(day: number): string {
-  return new Date(day * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** The calendar date `n` days after `date` (`n` may be negative). */
-export function addCalendarDays(date: string, n: number): string {
-  return fromDayNumber(toDayNumber(date) + n);
 }
 
 /** True on weekdays that are not exchange holidays. */

@@ -4,7 +4,7 @@
  */
 import type { UniverseEntry } from './universe';
 import type { fundamentals } from '../db/schema';
-import { addCalendarDays } from './calendar';
+import { addDays } from '../../domain/dates';
 import type { PriceLookup } from './actions';
 import { ANALYSED_FUNDAMENTALS, type TickerProfile } from './profile';
 import { rngFor } from './rng';
@@ -18,7 +18,7 @@ const QUARTER_ENDS = ['03-31', '06-30', '09-30', '12-31'] as const;
 
 /** The last `count` quarter ends whose reports are out by `today` (ascending). */
 export function quarterEnds(today: string, count: number): string[] {
-  const cutoff = addCalendarDays(today, -REPORTING_LAG_DAYS);
+  const cutoff = addDays(today, -REPORTING_LAG_DAYS);
   const ends: string[] = [];
   for (let year = Number(cutoff.slice(0, 4)); ends.length < count; year--) {
     for (const md of [...QUARTER_ENDS].reverse()) {

@@ -6,7 +6,8 @@
 import { UNIVERSE, type UniverseEntry } from './universe';
 import type { emiten } from '../db/schema';
 import { dividendsFor, splitAction, type DemoAction, type PriceLookup } from './actions';
-import { fromDayNumber, toDayNumber, tradingDays } from './calendar';
+import { addDays, addMonthsToDay } from '../../domain/dates';
+import { tradingDays } from './calendar';
 import { demoConstituents, type DemoConstituent } from './constituents';
 import { fundamentalsFor, quarterEnds, type DemoFundamental } from './fundamentals';
 import {
@@ -45,9 +46,7 @@ export interface DemoMarket {
 
 /** The trading days of the demo window: `DEMO_YEARS` years ending on `today` (inclusive). */
 export function demoTradingDays(today: string): string[] {
-  const end = new Date(toDayNumber(today) * 86_400_000);
-  const start = Date.UTC(end.getUTCFullYear() - DEMO_YEARS, end.getUTCMonth(), end.getUTCDate() + 1);
-  return tradingDays(fromDayNumber(Math.round(start / 86_400_000)), today);
+  return tradingDays(addDays(addMonthsToDay(today, -12 * DEMO_YEARS), 1), today);
 }
 
 /** Close lookup over one ticker's rows (ascending by date). */

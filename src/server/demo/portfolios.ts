@@ -4,6 +4,7 @@
  * dividends (some still upcoming). Deterministic for a given demo market; the admin gets none.
  */
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { addDays } from '../../domain/dates';
 import { DEFAULT_FEES, LOT_SIZE, tradeFee } from '../../domain/idx';
 import { sharesAfterSplit } from '../../domain/portfolio/money';
 import type { Db } from '../db/client';
@@ -84,10 +85,6 @@ const DEMO_PORTFOLIOS: Record<string, DemoPortfolio[]> = {
   ],
 };
 
-const DAY = 86_400_000;
-const daysBefore = (iso: string, days: number) =>
-  new Date(Date.parse(`${iso}T00:00:00Z`) - days * DAY).toISOString().slice(0, 10);
-
 type Close = { date: string; close: number };
 
 /** The last close on or before `date`. */
@@ -113,7 +110,7 @@ function trades(
   const held = new Map<string, { shares: number; date: string }>();
   const rows: Row[] = [];
   for (const p of [...plan].sort((a, b) => b.daysAgo - a.daysAgo)) {
-    const day = closeOn(closes.get(p.ticker) ?? [], daysBefore(today, p.daysAgo));
+    const day = closeOn(closes.get(p.ticker) ?? [], addDays(today, -p.daysAgo));
     if (!day) continue;
     const position = held.get(p.ticker) ?? { shares: 0, date: day.date };
     for (const s of splits.get(p.ticker) ?? []) {

@@ -6,6 +6,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { config } from '../config';
+import { log } from '../log';
 
 export interface Mail {
   to: string;
@@ -35,7 +36,5 @@ export async function sendMail(mail: Mail): Promise<void> {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const file = path.join(dir, `${stamp}-${Math.random().toString(36).slice(2, 8)}.json`);
   await writeFile(file, JSON.stringify(message, null, 2));
-  console.log(
-    JSON.stringify({ level: 'info', msg: 'mail written to outbox', to: mail.to, subject: mail.subject, file }),
-  );
+  log('info', 'mail written to outbox', { to: mail.to, subject: mail.subject, file });
 }

@@ -6,6 +6,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { Bot, GrammyError, HttpError, webhookCallback } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
+import { log } from '../log';
 
 export interface TelegramSettings {
   token: string;
@@ -164,7 +165,7 @@ export function createTelegram(settings: TelegramSettings, handlers?: BotHandler
       // answer makes Telegram deliver it again and again.
       const problem = await updateProblem(request.clone());
       if (problem) {
-        console.warn(JSON.stringify({ level: 'warn', msg: 'telegram update rejected', reason: problem }));
+        log('warn', 'telegram update rejected', { reason: problem });
         return new Response('"rejected"', { status: 200 });
       }
       return await callback(request);

@@ -3,10 +3,11 @@
  * or by hand in tests.
  */
 import type { Db } from '../db/client';
-import { config, now } from '../config';
+import { now } from '../clock';
+import { config } from '../config';
 import { sendMail, type Mail } from '../integrations/mail';
 import { processTelegram, type TelegramDeps } from '../services/telegram';
-import { appUrl } from '../services/telegram/context';
+import { configuredOrigin } from '../site';
 import { defaultSources, type NoticeSources } from '../services/notifications/lookups';
 import { marketUpdateSettings, type MarketUpdateSettings } from '../services/market-update';
 
@@ -38,7 +39,7 @@ export async function jobContextFromConfig(db: Db): Promise<JobContext> {
   return {
     db,
     now,
-    appUrl: appUrl(c),
+    appUrl: configuredOrigin(c),
     contentDir: c.CONTENT_DIR,
     telegram: await processTelegram(),
     mail: sendMail,

@@ -7,6 +7,7 @@
 import { withAdvisoryLock } from './advisory-lock';
 import { JOBS, type Job } from './jobs';
 import type { JobContext } from './context';
+import { log } from '../log';
 
 export interface JobOutcome {
   job: string;
@@ -48,13 +49,7 @@ export async function runJobsOnce(ctx: JobContext, names?: readonly string[]): P
 
 export function logOutcomes(outcomes: JobOutcome[]): void {
   for (const o of outcomes) {
-    const line = {
-      level: o.status === 'failed' ? 'error' : 'info',
-      msg: `job ${o.job} ${o.status}`,
-      summary: o.summary,
-      ms: o.ms,
-    };
-    (o.status === 'failed' ? console.error : console.log)(JSON.stringify(line));
+    log(o.status === 'failed' ? 'error' : 'info', `job ${o.job} ${o.status}`, { summary: o.summary, ms: o.ms });
   }
 }
 
@@ -83,7 +78,7 @@ export function startJobScheduler(
     try {
       logOutcomes(await runJobsOnce(await makeContext()));
     } catch (err) {
-      console.error(JSON.stringify({ level: 'error', msg: 'job pass failed', error: String(err) }));
+      log('error', 'job pass failed', { error: String(err) });
     }
     if (!stopped) timer = setTimeout(tick, intervalMs).unref();
   };

@@ -7,7 +7,6 @@ import type { Db } from '../db/client';
 import { auditLog, authAccounts, memberships, users } from '../db/schema';
 import { hashPassword, passwordProblem, verifyPassword } from '../auth/password';
 import { endAllSessions } from '../auth/sessions';
-import escapeHtml from 'escape-html';
 import { emailSchema, findUserByEmail, findUserById, nameSchema, type User } from './accounts';
 import { issueEmailToken } from './email-tokens';
 import { sendMail } from '../integrations/mail';
@@ -17,6 +16,7 @@ import { exportCourseProgress } from './course-progress';
 import { findRiskProfile } from './risk-profile';
 import { paymentsForExport } from './payments/history';
 import { telegramAndNoticeData } from './notifications/export';
+import { mailBody } from '../mail-body';
 
 export type SettingsResult =
   { ok: true; message: string; user?: User } | { ok: false; status: 400 | 404 | 409; field: string; message: string };
@@ -49,8 +49,15 @@ export async function requestEmailChange(
   await sendMail({
     to: email.data,
     subject: 'Konfirmasi email baru Anda di Telaah',
-    text: `Halo ${user.name},\n\nKlik tautan berikut untuk memakai alamat ini sebagai email akun Telaah Anda (berlaku 24 jam):\n${link}\n\nJika Anda tidak memintanya, abaikan email ini.`,
-    html: `<p>Halo ${escapeHtml(user.name)},</p><p><a href="${link}">Konfirmasi email baru</a> (berlaku 24 jam).</p>`,
+    ...mailBody([
+      { p: `Halo ${user.name},` },
+      {
+        lead: 'Klik tautan berikut untuk memakai alamat ini sebagai email akun Telaah Anda (berlaku 24 jam):',
+        label: 'Konfirmasi email baru',
+        href: link,
+      },
+      { p: 'Jika Anda tidak memintanya, abaikan email ini.' },
+    ]),
   });
   return {
     ok: true,

@@ -10,8 +10,8 @@ import { hashPassword, passwordProblem, verifyPassword } from '../auth/password'
 import { giveBackSlot, LIMITS, recordEvent, takeSlot } from './rate-limit';
 import { consumeEmailToken, issueEmailToken } from './email-tokens';
 import { sendMail } from '../integrations/mail';
-import escapeHtml from 'escape-html';
 import { safeCallbackPath } from '../../lib/redirect';
+import { mailBody, SIGN_OFF } from '../mail-body';
 
 export type User = typeof users.$inferSelect;
 export type FieldErrors = Partial<Record<'name' | 'email' | 'password' | 'form', string>>;
@@ -86,8 +86,23 @@ async function sendExistingAccountNotice(user: Pick<User, 'email' | 'name'>, req
   await sendMail({
     to: user.email,
     subject: 'Pendaftaran dengan email Anda di Telaah',
-    text: `Halo ${user.name},\n\nSeseorang (mungkin Anda) mencoba mendaftar di Telaah dengan email ini, padahal email ini sudah punya akun.\n\nJika itu Anda, masuk di ${signIn} atau atur ulang kata sandi di ${reset}.\nJika bukan Anda, abaikan email ini; akun Anda tidak berubah.\n\nSalam,\nTim Telaah`,
-    html: `<p>Halo ${escapeHtml(user.name)},</p><p>Seseorang (mungkin Anda) mencoba mendaftar di Telaah dengan email ini, padahal email ini sudah punya akun.</p><p>Jika itu Anda, <a href="${signIn}">masuk</a> atau <a href="${reset}">atur ulang kata sandi</a>.</p><p>Jika bukan Anda, abaikan email ini; akun Anda tidak berubah.</p>`,
+    ...mailBody([
+      { p: `Halo ${user.name},` },
+      {
+        p: 'Seseorang (mungkin Anda) mencoba mendaftar di Telaah dengan email ini, padahal email ini sudah punya akun.',
+      },
+      {
+        p: [
+          'Jika itu Anda, ',
+          { label: 'masuk', href: signIn },
+          ' atau ',
+          { label: 'atur ulang kata sandi', href: reset },
+          '.',
+        ],
+      },
+      { p: 'Jika bukan Anda, abaikan email ini; akun Anda tidak berubah.' },
+      SIGN_OFF,
+    ]),
   });
 }
 
@@ -103,8 +118,16 @@ async function sendVerification(
   await sendMail({
     to: user.email,
     subject: 'Verifikasi email Anda di Telaah',
-    text: `Halo ${user.name},\n\nKlik tautan berikut untuk memverifikasi email Anda (berlaku 24 jam):\n${link}\n\nJika Anda tidak mendaftar di Telaah, abaikan email ini.\n\nSalam,\nTim Telaah`,
-    html: `<p>Halo ${escapeHtml(user.name)},</p><p>Klik tautan berikut untuk memverifikasi email Anda (berlaku 24 jam):</p><p><a href="${link}">Verifikasi email</a></p><p>Jika Anda tidak mendaftar di Telaah, abaikan email ini.</p>`,
+    ...mailBody([
+      { p: `Halo ${user.name},` },
+      {
+        lead: 'Klik tautan berikut untuk memverifikasi email Anda (berlaku 24 jam):',
+        label: 'Verifikasi email',
+        href: link,
+      },
+      { p: 'Jika Anda tidak mendaftar di Telaah, abaikan email ini.' },
+      SIGN_OFF,
+    ]),
   });
 }
 

@@ -15,8 +15,8 @@ import type { Db } from '../db/client';
 import { getDb } from '../db/client';
 import { dailyPrices, emiten } from '../db/schema';
 import type { EmitenIndexEntry } from '../../lib/emiten-suggest';
-import { wibDate } from '../../lib/format';
-import { now } from '../config';
+import { wibDate } from '../../domain/dates';
+import { now } from '../clock';
 import { marketVersion } from './market-version';
 
 export interface EmitenDirectory {

@@ -10,18 +10,19 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import escapeHtml from 'escape-html';
 import type { Db, Tx } from '../db/client';
 import { auditLog, giftPasses, payments, users, type GiftStatus } from '../db/schema';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { TIER_LABEL, planLabel } from '../../lib/labels';
 import { IMPERSONATION_REFUSAL } from '../auth/guards';
-import { config } from '../config';
 import { sendMail } from '../integrations/mail';
 import { emailSchema } from './accounts';
 import { audit } from './audit';
 import { sha256 } from './email-tokens';
 import { lockMember, recomputePasses } from './payments/schedule';
+import { log } from '../log';
+import { configuredOrigin } from '../site';
+import { mailBody, SIGN_OFF } from '../mail-body';
 
 type Payment = typeof payments.$inferSelect;
 export type GiftPass = typeof giftPasses.$inferSelect;
@@ -153,30 +154,26 @@ interface GiftMailFacts {
 }
 
 /** Mails the recipient their link. */
-async function sendGiftMail(facts: GiftMailFacts, baseUrl = config().APP_URL ?? ''): Promise<void> {
+async function sendGiftMail(facts: GiftMailFacts, baseUrl = configuredOrigin()): Promise<void> {
   const link = `${baseUrl}${giftPath(facts.token)}`;
   const what = `Telaah ${planLabel(facts.plan)}`;
-  const note = facts.message ? `\nPesan dari ${facts.buyerName}:\n"${facts.message}"\n` : '';
   await sendMail({
     to: facts.recipientEmail,
     subject: `${facts.buyerName} memberi Anda hadiah: ${what}`,
-    text: [
-      'Halo,',
-      '',
-      `${facts.buyerName} membelikan Anda keanggotaan ${what} — riset saham BEI, kursus, dan pelacak portofolio.`,
-      note,
-      `Terima hadiah Anda di tautan ini (masuk atau daftar gratis, lalu klik "Terima hadiah"):`,
-      link,
-      '',
-      'Hadiah ini hanya bisa ditukar sekali. Jangan bagikan tautannya kepada orang lain.',
-      '',
-      'Salam,',
-      'Tim Telaah',
-    ].join('\n'),
-    html:
-      `<p>Halo,</p><p>${escapeHtml(facts.buyerName)} membelikan Anda keanggotaan <strong>${escapeHtml(what)}</strong>.</p>` +
-      (facts.message ? `<blockquote>${escapeHtml(facts.message).replace(/\n/g, '<br>')}</blockquote>` : '') +
-      `<p><a href="${link}">Terima hadiah</a></p><p>Hadiah ini hanya bisa ditukar sekali. Jangan bagikan tautannya kepada orang lain.</p><p>Salam,<br>Tim Telaah</p>`,
+    ...mailBody([
+      { p: 'Halo,' },
+      {
+        p: `${facts.buyerName} membelikan Anda keanggotaan ${what} — riset saham BEI, kursus, dan pelacak portofolio.`,
+      },
+      ...(facts.message ? [{ lead: `Pesan dari ${facts.buyerName}:`, quote: facts.message }] : []),
+      {
+        lead: 'Terima hadiah Anda di tautan ini (masuk atau daftar gratis, lalu klik "Terima hadiah"):',
+        label: 'Terima hadiah',
+        href: link,
+      },
+      { p: 'Hadiah ini hanya bisa ditukar sekali. Jangan bagikan tautannya kepada orang lain.' },
+      SIGN_OFF,
+    ]),
   });
 }
 
@@ -487,9 +484,7 @@ export async function resendGift(
       baseUrl,
     );
   } catch (error) {
-    console.error(
-      JSON.stringify({ level: 'error', msg: 'gift resend mail failed', giftId: result.gift.id, error: String(error) }),
-    );
+    log('error', 'gift resend mail failed', { giftId: result.gift.id, error: String(error) });
     await db.transaction(async (tx) => {
       const [restored] = await tx
         .update(giftPasses)

@@ -6,6 +6,7 @@
  * Callers take plain `DailyClose` lists for the date range they need; the series must not be mutated.
  */
 import { inArray, sql } from 'drizzle-orm';
+import { fromDayNumber, toDayNumber } from '../../domain/dates';
 import type { DailyClose } from '../../domain/portfolio';
 import type { Db } from '../db/client';
 import { dailyPrices, indexPrices } from '../db/schema';
@@ -19,7 +20,6 @@ export interface CloseSeries {
 
 /** At most this many series are kept (about 30 KB each for ten years): the whole market and its indexes. */
 const MAX_SERIES = 1_200;
-const DAY_MS = 86_400_000;
 
 const EMPTY: CloseSeries = { days: new Int32Array(0), closes: new Float64Array(0) };
 
@@ -63,11 +63,9 @@ const isoDays = new Map<number, string>();
 /** `YYYY-MM-DD` of a day number (the few thousand trading days are kept, so dates are shared strings). */
 function isoOf(day: number): string {
   let iso = isoDays.get(day);
-  if (iso === undefined) isoDays.set(day, (iso = new Date(day * DAY_MS).toISOString().slice(0, 10)));
+  if (iso === undefined) isoDays.set(day, (iso = fromDayNumber(day)));
   return iso;
 }
-
-const dayOf = (iso: string) => Math.floor(Date.parse(`${iso}T00:00:00Z`) / DAY_MS);
 
 /** First index whose day is ≥ `day`. */
 function lowerBound(days: Int32Array, day: number): number {
@@ -83,8 +81,8 @@ function lowerBound(days: Int32Array, day: number): number {
 
 /** The closes from `from` to `to` (inclusive, `YYYY-MM-DD`), oldest first. */
 export function closesBetween(series: CloseSeries, from: string, to: string): DailyClose[] {
-  const start = lowerBound(series.days, dayOf(from));
-  const end = lowerBound(series.days, dayOf(to) + 1);
+  const start = lowerBound(series.days, toDayNumber(from));
+  const end = lowerBound(series.days, toDayNumber(to) + 1);
   const out: DailyClose[] = new Array(Math.max(0, end - start));
   for (let i = start; i < end; i++) out[i - start] = { date: isoOf(series.days[i]!), close: series.closes[i]! };
   return out;

@@ -14,8 +14,8 @@ import { consumeEmailToken, issueEmailToken, peekEmailToken } from './email-toke
 import { passwordProblem } from '../auth/password';
 import { LIMITS, takeSlot } from './rate-limit';
 import { sendMail } from '../integrations/mail';
-import escapeHtml from 'escape-html';
 import { runInBackground, type Background } from '../background';
+import { mailBody, SIGN_OFF } from '../mail-body';
 
 export const RESET_REQUESTED =
   'Jika email tersebut terdaftar, kami sudah mengirim tautan untuk mengatur ulang kata sandi. Tautan berlaku 1 jam.';
@@ -61,8 +61,18 @@ async function mailResetLink(db: Db, user: User, req: RequestInfo): Promise<void
   await sendMail({
     to: user.email,
     subject: 'Atur ulang kata sandi Telaah Anda',
-    text: `Halo ${user.name},\n\nKlik tautan berikut untuk membuat kata sandi baru (berlaku 1 jam, hanya sekali pakai):\n${link}\n\nSetelah kata sandi diganti, semua sesi lain akan dikeluarkan. Jika Anda tidak memintanya, abaikan email ini; kata sandi Anda tidak berubah.\n\nSalam,\nTim Telaah`,
-    html: `<p>Halo ${escapeHtml(user.name)},</p><p><a href="${link}">Buat kata sandi baru</a> (berlaku 1 jam, hanya sekali pakai).</p><p>Setelah kata sandi diganti, semua sesi lain akan dikeluarkan. Jika Anda tidak memintanya, abaikan email ini; kata sandi Anda tidak berubah.</p>`,
+    ...mailBody([
+      { p: `Halo ${user.name},` },
+      {
+        lead: 'Klik tautan berikut untuk membuat kata sandi baru (berlaku 1 jam, hanya sekali pakai):',
+        label: 'Buat kata sandi baru',
+        href: link,
+      },
+      {
+        p: 'Setelah kata sandi diganti, semua sesi lain akan dikeluarkan. Jika Anda tidak memintanya, abaikan email ini; kata sandi Anda tidak berubah.',
+      },
+      SIGN_OFF,
+    ]),
   });
 }
 

@@ -7,6 +7,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rateLimits } from '../db/schema';
+import { addDaysToInstant } from '../../domain/dates';
 
 export interface Limit {
   /** Allowed events per window. */
@@ -30,8 +31,7 @@ export async function recordEvent(db: Db, key: string, limit: Limit, now: Date):
     })
     .returning({ count: rateLimits.count });
   // Old windows are dead weight; dropping them here keeps the table small without a job.
-  if (Math.random() < 0.01)
-    await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(start.getTime() - 86_400_000)));
+  if (Math.random() < 0.01) await db.delete(rateLimits).where(lt(rateLimits.windowStart, addDaysToInstant(start, -1)));
   return row?.count ?? 1;
 }
 

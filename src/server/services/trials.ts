@@ -17,8 +17,8 @@ import { TIER_LABEL } from '../../lib/labels';
 import { IMPERSONATION_REFUSAL } from '../auth/guards';
 import { lockMember } from './payments/schedule';
 import { audit } from './audit';
+import { addDaysToInstant } from '../../domain/dates';
 
-const DAY = 86_400_000;
 export const PAID_TIERS: readonly PaidTier[] = ['reguler', 'premium'];
 export const MAX_TRIAL_DAYS = 60;
 
@@ -164,7 +164,7 @@ export async function startTrial(
     await lockMember(tx, userId);
     const e = await eligibility(tx, userId, tier, now);
     if (!e.ok) return e;
-    const endsAt = new Date(now.getTime() + e.days * DAY);
+    const endsAt = addDaysToInstant(now, e.days);
     const [row] = await tx
       .insert(memberships)
       .values({ userId, tier, startsAt: now, endsAt, source: 'trial' })

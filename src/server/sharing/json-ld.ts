@@ -3,6 +3,7 @@
  * their teaser fields (title, summary, author, date); nothing gated goes into structured data.
  */
 import type { Article, BreadcrumbList, Course, FAQPage, Organization, WithContext } from 'schema-dts';
+import { utcDay } from '../../domain/dates';
 
 /** Serialises for a `<script type="application/ld+json">`: `<` escaped so no text can close the tag. */
 export function jsonLdScript(data: object): string {
@@ -111,7 +112,7 @@ export function articleLd(a: ArticleLdInput): WithContext<Article> {
     headline: a.headline.slice(0, 110),
     description: a.description,
     author: { '@type': 'Person', name: a.author },
-    datePublished: a.date.toISOString().slice(0, 10),
+    datePublished: utcDay(a.date),
     image: a.image,
     url: a.url,
     mainEntityOfPage: a.url,

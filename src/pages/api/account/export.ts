@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { requireMember } from '../../../server/auth/guards';
 import { getDb } from '../../../server/db/client';
 import { exportData } from '../../../server/services/account-settings';
+import { utcDay } from '../../../domain/dates';
 
 export const prerender = false;
 
@@ -13,7 +14,7 @@ export const GET: APIRoute = async (ctx) => {
   return new Response(JSON.stringify(data, null, 2), {
     headers: {
       'content-type': 'application/json; charset=utf-8',
-      'content-disposition': `attachment; filename="telaah-data-${new Date().toISOString().slice(0, 10)}.json"`,
+      'content-disposition': `attachment; filename="telaah-data-${utcDay(new Date())}.json"`,
       'cache-control': 'no-store',
     },
   });

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { getDb } from '../../../server/db/client';
-import { now } from '../../../server/config';
+import { now } from '../../../server/clock';
 import { confirmEmailToken } from '../../../server/services/accounts';
 import { safeCallbackPath } from '../../../lib/redirect';
 

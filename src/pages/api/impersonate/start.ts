@@ -5,7 +5,7 @@ import { identityCookieOptions } from '../../../server/auth/secret';
 import { getDb } from '../../../server/db/client';
 import { jsonError } from '../../../server/http';
 import { readForm, UNREADABLE_FORM } from '../../../server/forms';
-import { now } from '../../../server/config';
+import { now } from '../../../server/clock';
 import { IMPERSONATION_MINUTES, startImpersonation } from '../../../server/services/impersonation';
 
 export const prerender = false;

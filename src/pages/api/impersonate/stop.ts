@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { AccessError } from '../../../server/auth/guards';
 import { IMPERSONATION_COOKIE } from '../../../server/auth/viewer-resolve';
 import { getDb } from '../../../server/db/client';
-import { now } from '../../../server/config';
+import { now } from '../../../server/clock';
 import { endImpersonation } from '../../../server/services/impersonation';
 
 export const prerender = false;

@@ -1,5 +1,6 @@
 import { API_PARAMS, parsePeriodQuery } from '../../../server/services/portfolio/period-query';
-import { memberRoute, todayWib } from '../../../server/auth/member-route';
+import { todayWib } from '../../../server/clock';
+import { memberRoute } from '../../../server/auth/member-route';
 import { getDb } from '../../../server/db/client';
 import { json, jsonError } from '../../../server/http';
 import { dividendsReport } from '../../../server/services/portfolio';

@@ -1,6 +1,7 @@
 import { PERIODS } from '../../../domain/portfolio';
 import { API_PARAMS, parsePeriodQuery } from '../../../server/services/portfolio/period-query';
-import { memberRoute, todayWib } from '../../../server/auth/member-route';
+import { todayWib } from '../../../server/clock';
+import { memberRoute } from '../../../server/auth/member-route';
 import { getDb } from '../../../server/db/client';
 import { json, jsonError } from '../../../server/http';
 import { metricsReport } from '../../../server/services/portfolio';

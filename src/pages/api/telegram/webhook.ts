@@ -1,5 +1,6 @@
 import type { APIRoute } from 'astro';
 import { processTelegram } from '../../../server/services/telegram';
+import { log } from '../../../server/log';
 
 export const prerender = false;
 
@@ -11,7 +12,7 @@ export const POST: APIRoute = async ({ request }) => {
     return await telegram.tg.handleWebhook(request);
   } catch (err) {
     // A 500 makes Telegram deliver the update again later; the update id was given back.
-    console.error(JSON.stringify({ level: 'error', msg: 'telegram update failed', error: String(err) }));
+    log('error', 'telegram update failed', { error: String(err) });
     return new Response('"error"', { status: 500 });
   }
 };

@@ -1,18 +1,20 @@
 import type { APIRoute } from 'astro';
-import { config, now } from '../../../server/config';
+import { now } from '../../../server/clock';
 import { getDb } from '../../../server/db/client';
 import { json } from '../../../server/http';
 import { handleWebhook } from '../../../server/services/payments/webhooks';
+import { siteOrigin } from '../../../server/site';
 
 export const prerender = false;
 
 /** Stripe events: verified over the raw body with STRIPE_WEBHOOK_SECRET (bad or stale signature → 400), then fulfilled once. */
-export const POST: APIRoute = async ({ request, url }) => {
+export const POST: APIRoute = async (ctx) => {
+  const { request } = ctx;
   const answer = await handleWebhook(
     await getDb(),
     'stripe',
     { rawBody: await request.text(), headers: request.headers },
-    { now: now(), baseUrl: config().APP_URL ?? url.origin },
+    { now: now(), baseUrl: siteOrigin(ctx) },
   );
   return json(answer.body, answer.status);
 };

@@ -11,8 +11,7 @@ import { endAllSessions } from '../../auth/sessions';
 import { coverageEnd } from '../../../domain/membership-schedule';
 import { audit } from '../audit';
 import { isUuid } from './ids';
-
-const DAY = 86_400_000;
+import { addDaysToInstant } from '../../../domain/dates';
 
 const grantSchema = z.object({
   tier: z.enum(['reguler', 'premium'], { message: 'Tingkat: pilih Reguler atau Premium.' }),
@@ -68,7 +67,7 @@ export async function grantAccess(
         .where(and(eq(memberships.userId, memberId), gt(memberships.endsAt, now)));
       startsAt = coverageEnd(running, tier, now) ?? now;
     }
-    const endsAt = new Date(startsAt.getTime() + days * DAY);
+    const endsAt = addDaysToInstant(startsAt, days);
     const [row] = await tx
       .insert(memberships)
       .values({ userId: memberId, tier, startsAt, endsAt, source: 'admin' })

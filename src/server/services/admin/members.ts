@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { auditLog, authAccounts, memberships, payments, telegramLinks, users } from '../../db/schema';
 import { isUuid } from './ids';
+import { addDaysToInstant } from '../../../domain/dates';
 
 export const memberFilterSchema = z.object({
   q: z.string().trim().max(100).catch(''),
@@ -47,7 +48,7 @@ export async function searchAdminMembers(db: Db, f: MemberFilter, now: Date): Pr
   if (f.status === 'belum') conds.push(sql`not ${ever}`);
   if (f.joinedFrom) conds.push(gte(users.createdAt, new Date(`${f.joinedFrom}T00:00:00+07:00`)));
   if (f.lapsing === '7') {
-    const until = new Date(now.getTime() + 7 * 86_400_000).toISOString();
+    const until = addDaysToInstant(now, 7).toISOString();
     conds.push(sql`exists (select 1 from ${memberships} m where m.user_id = ${users.id}
       and m.ends_at >= ${now.toISOString()}::timestamptz and m.ends_at < ${until}::timestamptz
       and not exists (select 1 from ${memberships} n where n.user_id = m.user_id and n.starts_at <= m.ends_at and n.ends_at > m.ends_at))`);

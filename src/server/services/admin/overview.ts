@@ -8,6 +8,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { adminMemberMonths, adminRevenueMonths, memberships, users } from '../../db/schema';
 import { lastMonths, wibMonth, type MonthSpan, type MovementCounts } from '../../../domain/admin-overview';
+import { addDaysToInstant } from '../../../domain/dates';
 
 const iso = (d: Date) => d.toISOString();
 
@@ -101,7 +102,7 @@ async function revenue(db: Db, months: MonthSpan[]): Promise<RevenueRow[]> {
 
 /** Members whose access (any source) runs out in the next 7 days with nothing queued after it. */
 async function lapsing(db: Db, now: Date, limit = 200): Promise<LapsingMember[]> {
-  const until = new Date(now.getTime() + 7 * 86_400_000);
+  const until = addDaysToInstant(now, 7);
   const found = await rows<{ user_id: string; name: string; email: string; tier: string; ends_at: string }>(
     db,
     sql`select distinct on (m.user_id) m.user_id, u.name, u.email, m.tier, m.ends_at

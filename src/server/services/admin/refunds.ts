@@ -14,6 +14,7 @@ import { findProvider } from '../payments/registry';
 import { RefundRefusedError } from '../payments/types';
 import type { ActionResult } from './access';
 import { isUuid } from './ids';
+import { log } from '../../log';
 
 export type RefundResult = ActionResult | { ok: false; status: 502; message: string; field?: string };
 
@@ -67,15 +68,7 @@ export async function refundPayment(
       reason: why,
     }));
   } catch (err) {
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        msg: 'refund failed',
-        paymentId: p.id,
-        provider: p.provider,
-        error: String(err),
-      }),
-    );
+    log('error', 'refund failed', { paymentId: p.id, provider: p.provider, error: String(err) });
     return {
       ok: false,
       status: 502,

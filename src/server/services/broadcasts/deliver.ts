@@ -16,6 +16,7 @@ import type { NoticeChannel } from '../../../domain/notifications';
 import { loadPrefsOf } from '../notifications/prefs';
 import { broadcastEmail } from './message';
 import { renderBroadcast, telegramMessage, type RenderedBroadcast } from './markdown';
+import { log } from '../../log';
 
 export interface BroadcastSenders {
   mail(mail: Mail): Promise<void>;
@@ -172,16 +173,12 @@ export async function runBroadcasts(deps: BroadcastRunDeps): Promise<BroadcastRu
         } catch (err) {
           outcome = { status: 'failed', reason: failure(err) };
           summary.failed++;
-          console.error(
-            JSON.stringify({
-              level: 'error',
-              msg: 'broadcast message not delivered',
-              broadcastId: b.id,
-              channel: row.channel,
-              permanent: err instanceof TelegramApiError ? err.permanent : undefined,
-              error: failure(err),
-            }),
-          );
+          log('error', 'broadcast message not delivered', {
+            broadcastId: b.id,
+            channel: row.channel,
+            permanent: err instanceof TelegramApiError ? err.permanent : undefined,
+            error: failure(err),
+          });
         }
         await db
           .update(broadcastDeliveries)

@@ -5,16 +5,13 @@
  * distinct last-trade day.
  */
 import { and, gt, inArray, sql } from 'drizzle-orm';
+import { addDays } from '../../../domain/dates';
 import { suspension, SUSPENSION_TRADING_DAYS, type StatusFlags } from '../../../domain/corporate/status';
 import type { Db } from '../../db/client';
 import { dailyPrices, emiten } from '../../db/schema';
 
 /** Calendar days looked back for a last trade; a listed stock without one in them has not traded for weeks. */
 const WINDOW_DAYS = 30;
-
-function minusDays(iso: string, days: number): string {
-  return new Date(Date.parse(`${iso}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
-}
 
 /** Each ticker's last day with volume > 0 inside the window before the market's last day. */
 async function lastTrades(db: Db, tickers: string[], from: string): Promise<Map<string, string>> {
@@ -48,7 +45,7 @@ export async function statusFlags(db: Db, tickers: readonly string[]): Promise<M
   const list = [...new Set(tickers)];
   if (list.length === 0) return out;
   const marketDay = await marketLastDay(db);
-  const from = marketDay ? minusDays(marketDay, WINDOW_DAYS) : '9999-12-31';
+  const from = marketDay ? addDays(marketDay, -WINDOW_DAYS) : '9999-12-31';
   const [companies, last] = await Promise.all([
     db
       .select({

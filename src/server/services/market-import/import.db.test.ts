@@ -8,6 +8,7 @@ import { keyFigures, marketHistory } from '../research/emiten-figures';
 import { formatRowError, importMarketCsv, type ImportOptions } from '.';
 import { marketVersion } from '../market-version';
 import { indexesOf } from '../index-membership';
+import { addDays } from '../../../domain/dates';
 
 const fixture = (name: string) => readFileSync(`tests/fixtures/market/${name}.csv`, 'utf8');
 const TODAY = { today: '2026-11-21' };
@@ -147,7 +148,7 @@ describe('market import into the database', () => {
 
   it('counts correctly across batches of 1 000 rows', async () => {
     await run(fixture('emiten'));
-    const day = (i: number) => new Date(Date.UTC(2019, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+    const day = (i: number) => addDays('2019-01-01', i);
     const lines = (closeOf: (i: number) => number) =>
       Array.from({ length: 2_500 }, (_, i) => `${day(i)},TLKM,3000,3100,2900,${closeOf(i)},${i}`);
     const file = (closeOf: (i: number) => number) =>

@@ -6,8 +6,8 @@
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type { Db } from '../../db/client';
-import { now } from '../../config';
-import { wibDate } from '../../../lib/format';
+import { now } from '../../clock';
+import { wibDate } from '../../../domain/dates';
 import { validateCsv } from './validate';
 import { unknownTickerErrors, writeFile } from './write';
 import { markMarketChanged } from '../market-version';

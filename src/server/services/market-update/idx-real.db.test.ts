@@ -20,6 +20,7 @@ import { dailyPrices, emiten, indexPrices, marketUpdateRuns } from '../../db/sch
 import { isTradingDay } from '../../../domain/market-calendar';
 import { UNKNOWN_BOARD } from '../../../domain/boards';
 import { idxFeed, loadHolidays, runMarketUpdate } from '.';
+import { addDays } from '../../../domain/dates';
 
 const wib = (t: string) => new Date(`${t}+07:00`);
 
@@ -43,8 +44,7 @@ afterEach(() => h.close());
 /** The calendar's trading days from `from` to `to`, inclusive. */
 function tradingDays(from: string, to: string): string[] {
   const out: string[] = [];
-  for (let d = new Date(`${from}T00:00:00Z`); d.toISOString().slice(0, 10) <= to; d.setUTCDate(d.getUTCDate() + 1)) {
-    const day = d.toISOString().slice(0, 10);
+  for (let day = from; day <= to; day = addDays(day, 1)) {
     if (isTradingDay(day, holidays)) out.push(day);
   }
   return out;

@@ -22,6 +22,7 @@ import { daysWithIndexes, daysWithPrices, latestRuns, recordRun, runMessage } fr
 
 type LatestRun = Awaited<ReturnType<typeof latestRuns>> extends Map<string, infer R> ? R : never;
 import { ANALYSIS_ROOT, warnAnalysesWithoutEmiten } from '../analysis-coverage';
+import { log } from '../../log';
 
 export { marketUpdateStatus, type MarketUpdateStatus } from './runs';
 export type { MarketFeed } from './feed';
@@ -130,15 +131,7 @@ function errorText(err: unknown): string {
 
 function alert(deps: MarketUpdateDeps, day: string, a: Attempt): void {
   const message = `Data pasar ${day} belum masuk setelah batas waktu (${a.outcome}): ${a.message}`;
-  console.error(
-    JSON.stringify({
-      level: 'error',
-      msg: 'market update: trading day missing',
-      day,
-      outcome: a.outcome,
-      reason: a.message,
-    }),
-  );
+  log('error', 'market update: trading day missing', { day, outcome: a.outcome, reason: a.message });
   deps.report(message, { job: 'market-update', provider: deps.feed.name, trading_date: day });
 }
 
@@ -181,7 +174,7 @@ export async function runMarketUpdate(deps: MarketUpdateDeps): Promise<MarketUpd
       const outcome = await updateDay(deps, day, plan.overdue(day), wanted, last, now, summary);
       if (outcome === 'refused') break;
     } catch (err) {
-      console.error(JSON.stringify({ level: 'error', msg: 'market update: day failed', day, error: errorText(err) }));
+      log('error', 'market update: day failed', { day, error: errorText(err) });
       summary.problems.push(`${day} failed`);
     }
   }

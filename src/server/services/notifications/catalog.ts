@@ -10,6 +10,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
 import { TIERS, type Tier } from '../../../domain/tiers';
+import { utcDay } from '../../../domain/dates';
 
 export interface CatalogAnalysis {
   /** `BBCA/kinerja-kuartal-iii-2026` or `non-emiten/emas-vs-saham`. */
@@ -47,7 +48,7 @@ export interface Catalog {
 }
 
 const isoDate = z.union([z.string(), z.date()]).transform((v, ctx) => {
-  const s = v instanceof Date ? v.toISOString().slice(0, 10) : v.slice(0, 10);
+  const s = v instanceof Date ? utcDay(v) : v.slice(0, 10);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) ctx.addIssue({ code: 'custom', message: 'expected a YYYY-MM-DD date' });
   return s;
 });

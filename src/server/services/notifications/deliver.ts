@@ -11,6 +11,7 @@ import type { Mail } from '../../integrations/mail';
 import { TelegramApiError } from '../../integrations/telegram';
 import type { NoticeChannel } from '../../../domain/notifications';
 import { renderEmail, renderTelegram, type NoticeDraft } from './message';
+import { log } from '../../log';
 
 export interface Senders {
   mail(mail: Mail): Promise<void>;
@@ -75,16 +76,7 @@ export async function deliver(
         const permanent = err instanceof TelegramApiError && err.permanent;
         if (!permanent) await db.delete(notices).where(eq(notices.id, claim.id));
         summary.failed++;
-        console.error(
-          JSON.stringify({
-            level: 'error',
-            msg: 'notice not delivered',
-            event: d.event,
-            channel,
-            retry: !permanent,
-            error: String(err),
-          }),
-        );
+        log('error', 'notice not delivered', { event: d.event, channel, retry: !permanent, error: String(err) });
       }
     }
   }

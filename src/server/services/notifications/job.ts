@@ -4,7 +4,7 @@
  */
 import type { Db } from '../../db/client';
 import { NOTICE_EVENTS, type NoticeEvent } from '../../../domain/notifications';
-import { wibDate } from '../../../lib/format';
+import { wibDate } from '../../../domain/dates';
 import { loadCatalog } from './catalog';
 import { deliver, type DeliverySummary, type Senders } from './deliver';
 import type { NoticeSources } from './lookups';

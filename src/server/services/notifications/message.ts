@@ -5,9 +5,9 @@
 import type { NoticeChannel, NoticeEvent } from '../../../domain/notifications';
 import { EVENT_TEXT } from '../../../domain/notifications';
 import type { Mail } from '../../integrations/mail';
-import escapeHtml from 'escape-html';
 import { unsubscribeUrl } from './unsubscribe';
 import type { Recipient } from './recipients';
+import { mailBody } from '../../mail-body';
 
 export interface NoticeContent {
   /** Email subject and the first line of the Telegram message. */
@@ -31,28 +31,18 @@ export function renderEmail(d: NoticeDraft, appUrl: string): Mail {
   const unsubscribe = unsubscribeUrl(appUrl, recipient.userId, d.event);
   const settings = `${appUrl}/settings/notification`;
   const why = `Anda menerima email ini karena mengaktifkan pemberitahuan “${EVENT_TEXT[d.event].label}”.`;
-  const text = [
-    `Halo ${recipient.name},`,
-    '',
-    ...content.lines.flatMap((l) => [l, '']),
-    `${content.cta.label}: ${content.cta.url}`,
-    '',
-    '—',
-    why,
-    `Berhenti menerima email jenis ini (satu klik): ${unsubscribe}`,
-    `Atur semua pemberitahuan: ${settings}`,
-  ].join('\n');
-  const p = 'margin:0 0 16px';
-  const html = [
-    '<!doctype html><html lang="id"><body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;font-size:16px;line-height:1.5;color:#17211b;max-width:560px;margin:0 auto;padding:16px">',
-    `<p style="${p}">Halo ${escapeHtml(recipient.name)},</p>`,
-    ...content.lines.map((l) => `<p style="${p}">${escapeHtml(l)}</p>`),
-    `<p style="${p}"><a href="${escapeHtml(content.cta.url)}" style="display:inline-block;background:#0b6b4f;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(content.cta.label)}</a></p>`,
-    `<hr style="border:0;border-top:1px solid #dde3de;margin:24px 0 12px">`,
-    `<p style="margin:0 0 8px;font-size:13px;color:#56635b">${escapeHtml(why)}</p>`,
-    `<p style="margin:0;font-size:13px;color:#56635b"><a href="${escapeHtml(unsubscribe)}">Berhenti menerima email jenis ini</a> · <a href="${escapeHtml(settings)}">Atur pemberitahuan</a></p>`,
-    '</body></html>',
-  ].join('\n');
+  const { text, html } = mailBody([
+    { p: `Halo ${recipient.name},` },
+    ...content.lines.map((l) => ({ p: l })),
+    { label: content.cta.label, href: content.cta.url },
+    {
+      note: why,
+      links: [
+        { label: 'Berhenti menerima email jenis ini (satu klik)', href: unsubscribe },
+        { label: 'Atur semua pemberitahuan', href: settings },
+      ],
+    },
+  ]);
   return {
     to: recipient.email,
     subject: content.title,

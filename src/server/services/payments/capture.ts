@@ -8,6 +8,7 @@ import { payments } from '../../db/schema';
 import { findProvider } from './registry';
 import { fulfil, type Payment } from './fulfil';
 import type { PaymentProviderId } from '../../../domain/payments';
+import { log } from '../../log';
 
 export type CaptureView =
   | { kind: 'not-found' }
@@ -73,15 +74,11 @@ export async function captureReturn(
       if (state) return view((await fulfil(db, state, { ...opts })).payment ?? payment, false);
     } catch (err) {
       unreachable = true;
-      console.error(
-        JSON.stringify({
-          level: 'error',
-          msg: 'payment provider unreachable on return',
-          provider: payment.provider,
-          paymentId: payment.id,
-          error: String(err),
-        }),
-      );
+      log('error', 'payment provider unreachable on return', {
+        provider: payment.provider,
+        paymentId: payment.id,
+        error: String(err),
+      });
     }
   }
   return view(payment, unreachable);

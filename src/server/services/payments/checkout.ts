@@ -10,6 +10,7 @@ import { findPlan, type Plan } from '../../../domain/plans';
 import { configuredProviders } from './registry';
 import { quotePromo } from '../promo';
 import type { PaymentProvider } from './types';
+import { log } from '../../log';
 
 export const NOT_CONFIGURED =
   'Pembayaran belum dikonfigurasi di server ini, jadi paket belum bisa dibeli. Tidak ada biaya yang ditagihkan; silakan hubungi admin Telaah.';
@@ -96,15 +97,11 @@ export async function startCheckout(
     await db.update(payments).set({ providerRef: started.ref }).where(eq(payments.id, payment!.id));
     return { ok: true, redirectUrl: started.redirectUrl, paymentId: payment!.id };
   } catch (err) {
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        msg: 'checkout could not be started',
-        provider: provider.id,
-        paymentId: payment!.id,
-        error: String(err),
-      }),
-    );
+    log('error', 'checkout could not be started', {
+      provider: provider.id,
+      paymentId: payment!.id,
+      error: String(err),
+    });
     await db
       .update(payments)
       .set({ status: 'failed', failureReason: PROVIDER_DOWN })

@@ -12,11 +12,12 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { auditLog, paymentEvents, payments } from '../../db/schema';
 import type { PaymentStatus } from '../../../domain/payments';
-import { wibDate } from '../../../lib/format';
+import { wibDate } from '../../../domain/dates';
 import { lockMember, recomputePasses } from './schedule';
 import { sendReceiptMail } from './receipts';
 import { activateGift, mailActivatedGift, refundGift } from '../gifts';
 import type { ProviderState } from './types';
+import { log } from '../../log';
 
 export type Payment = typeof payments.$inferSelect;
 
@@ -136,17 +137,13 @@ async function apply(tx: Tx, p: Payment, s: ProviderState, now: Date, actorId: s
       { notIn: ['paid', 'refunded', 'rejected'] },
       { status: 'rejected', failureReason: MISMATCH },
     );
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        msg: 'payment does not match its plan',
-        paymentId: p.id,
-        provider: s.provider,
-        amount: s.amount,
-        currency: s.currency,
-        planId: s.planId,
-      }),
-    );
+    log('error', 'payment does not match its plan', {
+      paymentId: p.id,
+      provider: s.provider,
+      amount: s.amount,
+      currency: s.currency,
+      planId: s.planId,
+    });
     return { payment: rejected ?? p, change: rejected ? 'rejected' : 'unchanged' };
   }
   switch (s.status) {
@@ -233,15 +230,11 @@ export async function fulfil(db: Db, state: ProviderState, opts: FulfilOptions):
     const token = result.giftToken;
     const mail = Promise.all([
       sendReceiptMail(db, payment, opts.baseUrl).catch((err: unknown) =>
-        console.error(
-          JSON.stringify({ level: 'error', msg: 'receipt mail failed', paymentId: payment.id, error: String(err) }),
-        ),
+        log('error', 'receipt mail failed', { paymentId: payment.id, error: String(err) }),
       ),
       token &&
         mailActivatedGift(db, payment, token, opts.baseUrl).catch((err: unknown) =>
-          console.error(
-            JSON.stringify({ level: 'error', msg: 'gift mail failed', paymentId: payment.id, error: String(err) }),
-          ),
+          log('error', 'gift mail failed', { paymentId: payment.id, error: String(err) }),
         ),
     ]);
     // Webhooks must answer quickly (Midtrans: 5 s); a slow mail server finishes in the background.

@@ -9,9 +9,10 @@ import { config } from '../../config';
 import { sendMail } from '../../integrations/mail';
 import { formatDateTime, formatRupiah } from '../../../lib/format';
 import { GIFT_PERIOD, periodText } from '../../../lib/format-payment';
-import escapeHtml from 'escape-html';
 import { PROVIDER_LABEL, planLabel } from '../../../lib/labels';
 import { formatNpwp } from '../../../lib/npwp';
+import { configuredOrigin } from '../../site';
+import { mailBody, SIGN_OFF } from '../../mail-body';
 
 type Payment = typeof payments.$inferSelect;
 
@@ -70,7 +71,7 @@ export async function findReceipt(db: Db, userId: string, paymentId: string): Pr
 }
 
 /** Mails the receipt of a granted payment to its owner. */
-export async function sendReceiptMail(db: Db, payment: Payment, baseUrl = config().APP_URL ?? ''): Promise<void> {
+export async function sendReceiptMail(db: Db, payment: Payment, baseUrl = configuredOrigin()): Promise<void> {
   const r = payment.userId ? await findReceipt(db, payment.userId, payment.id) : null;
   if (!r) return;
   const link = `${baseUrl}${receiptPath(payment.id)}`;
@@ -78,53 +79,39 @@ export async function sendReceiptMail(db: Db, payment: Payment, baseUrl = config
     ? `Hadiah keanggotaan ${planLabel(payment)} untuk ${r.gift.recipientEmail}`
     : `Keanggotaan ${planLabel(payment)}`;
   const period = r.gift ? GIFT_PERIOD : periodText(payment);
-  const credit =
-    payment.creditDays > 0 ? `\nTermasuk ${payment.creditDays} hari kredit dari sisa paket sebelumnya.` : '';
-  const discount =
-    payment.listPrice !== null && payment.promoCode
-      ? `Harga paket: ${formatRupiah(payment.listPrice)}, potongan kode ${payment.promoCode}: ${formatRupiah(payment.listPrice - payment.amount)}`
-      : '';
-  const lines = [
-    `Halo ${r.member.name},`,
-    '',
-    'Terima kasih, pembayaran Anda sudah kami terima.',
-    '',
-    `Nomor kuitansi: ${payment.receiptNumber}`,
-    `Tanggal: ${payment.paidAt ? formatDateTime(payment.paidAt) : '–'}`,
-    `Paket: ${item}`,
-    `Masa aktif: ${period}${credit}`,
-    ...(r.gift
-      ? [`Tautan hadiah kami kirim ke ${r.gift.recipientEmail}. Pembayaran ini tidak menambah masa aktif Anda sendiri.`]
-      : []),
-    ...(discount ? [discount] : []),
-    `Jumlah: ${formatRupiah(payment.amount)} (lunas, melalui ${PROVIDER_LABEL[payment.provider]})`,
-    '',
-    `Kuitansi yang bisa dicetak: ${link}`,
-    '',
-    `Penjual: ${sellerLines(r.seller).join(', ')}`,
-    '',
-    'Salam,',
-    'Tim Telaah',
-  ];
+  const credit = payment.creditDays > 0 ? `Termasuk ${payment.creditDays} hari kredit dari sisa paket sebelumnya.` : '';
   await sendMail({
     to: r.member.email,
     subject: `Kuitansi ${payment.receiptNumber} — Telaah ${planLabel(payment)}`,
-    text: lines.join('\n'),
-    html: `<p>Halo ${escapeHtml(r.member.name)},</p><p>Terima kasih, pembayaran Anda sudah kami terima.</p><table>${[
-      ['Nomor kuitansi', payment.receiptNumber ?? ''],
-      ['Paket', item],
-      ['Masa aktif', period],
-      ...(discount
-        ? [
-            ['Harga paket', formatRupiah(payment.listPrice!)],
-            [`Potongan kode ${payment.promoCode}`, formatRupiah(payment.listPrice! - payment.amount)],
-          ]
-        : []),
-      ['Jumlah', formatRupiah(payment.amount)],
-    ]
-      .map(([k, v]) => `<tr><th align="left">${k}</th><td>${escapeHtml(v!)}</td></tr>`)
-      .join(
-        '',
-      )}</table>${credit ? `<p>${escapeHtml(credit.trim())}</p>` : ''}<p><a href="${link}">Lihat dan cetak kuitansi</a></p><p>Penjual: ${sellerLines(r.seller).map(escapeHtml).join(', ')}</p><p>Salam,<br>Tim Telaah</p>`,
+    ...mailBody([
+      { p: `Halo ${r.member.name},` },
+      { p: 'Terima kasih, pembayaran Anda sudah kami terima.' },
+      {
+        rows: [
+          ['Nomor kuitansi', `${payment.receiptNumber}`],
+          ['Tanggal', payment.paidAt ? formatDateTime(payment.paidAt) : '–'],
+          ['Paket', item],
+          ['Masa aktif', period],
+          ...(credit ? [credit] : []),
+          ...(r.gift
+            ? [
+                `Tautan hadiah kami kirim ke ${r.gift.recipientEmail}. Pembayaran ini tidak menambah masa aktif Anda sendiri.`,
+              ]
+            : []),
+          ...(payment.listPrice !== null && payment.promoCode
+            ? [
+                [
+                  'Harga paket',
+                  `${formatRupiah(payment.listPrice)}, potongan kode ${payment.promoCode}: ${formatRupiah(payment.listPrice - payment.amount)}`,
+                ] as const,
+              ]
+            : []),
+          ['Jumlah', `${formatRupiah(payment.amount)} (lunas, melalui ${PROVIDER_LABEL[payment.provider]})`],
+        ],
+      },
+      { label: 'Kuitansi yang bisa dicetak', href: link },
+      { p: `Penjual: ${sellerLines(r.seller).join(', ')}` },
+      SIGN_OFF,
+    ]),
   });
 }

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { findProvider } from './registry';
 import { fulfil } from './fulfil';
 import type { PaymentProviderId } from '../../../domain/payments';
+import { log } from '../../log';
 
 export interface WebhookAnswer {
   status: number;
@@ -25,20 +26,11 @@ export async function handleWebhook(
     parsed = await provider.parseNotification(request.rawBody, request.headers);
   } catch (err) {
     // The provider could not be asked for the status: answer non-2xx so that it delivers again.
-    console.error(
-      JSON.stringify({
-        level: 'error',
-        msg: 'webhook could not be verified',
-        provider: providerId,
-        error: String(err),
-      }),
-    );
+    log('error', 'webhook could not be verified', { provider: providerId, error: String(err) });
     return { status: 503, body: { error: 'Status pembayaran belum bisa diperiksa; kirim ulang nanti.' } };
   }
   if (!parsed.ok) {
-    console.warn(
-      JSON.stringify({ level: 'warn', msg: 'webhook rejected', provider: providerId, status: parsed.status }),
-    );
+    log('warn', 'webhook rejected', { provider: providerId, status: parsed.status });
     return parsed.status === 200
       ? { status: 200, body: { received: true, rejected: parsed.message } }
       : { status: parsed.status, body: { error: parsed.message } };
@@ -49,16 +41,12 @@ export async function handleWebhook(
     baseUrl: opts.baseUrl,
     event: { id: parsed.eventId, type: parsed.type },
   });
-  console.log(
-    JSON.stringify({
-      level: 'info',
-      msg: 'webhook processed',
-      provider: providerId,
-      event: parsed.eventId,
-      type: parsed.type,
-      change: result.change,
-      paymentId: result.payment?.id,
-    }),
-  );
+  log('info', 'webhook processed', {
+    provider: providerId,
+    event: parsed.eventId,
+    type: parsed.type,
+    change: result.change,
+    paymentId: result.payment?.id,
+  });
   return { status: 200, body: { received: true, change: result.change } };
 }

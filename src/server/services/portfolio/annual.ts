@@ -12,8 +12,8 @@ import {
   type AnnualReport,
   type AnnualSale,
 } from '../../../domain/portfolio';
-import { wibDate } from '../../../lib/format';
-import { now } from '../../config';
+import { wibDate } from '../../../domain/dates';
+import { now } from '../../clock';
 import { eq, min } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { portfolios, transactions } from '../../db/schema';

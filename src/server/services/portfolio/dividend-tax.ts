@@ -4,6 +4,7 @@
  * only a received gross dividend of the member's own portfolio can be decided.
  */
 import { sql } from 'drizzle-orm';
+import { isIsoDay } from '../../../domain/dates';
 import type { DividendTaxChoice } from '../../../domain/portfolio';
 import { DIVIDEND_CHOICE_LABEL } from '../../../lib/dividend-tax-labels';
 import type { Db } from '../../db/client';
@@ -19,11 +20,6 @@ export interface DecisionInput {
 }
 
 const CHOICES: readonly DividendTaxChoice[] = ['reinvested', 'self_paid', 'undecided'];
-const ISO = /^\d{4}-\d{2}-\d{2}$/;
-
-function isRealDate(s: string): boolean {
-  return ISO.test(s) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
-}
 
 const NOT_FOUND_DIVIDEND: Outcome<never> = {
   ok: false,
@@ -65,7 +61,7 @@ export async function setDividendDecision(
   let paidDate: string | null = null;
   if (choice === 'self_paid') {
     paidDate = String(input.paidDate ?? '').trim();
-    if (!isRealDate(paidDate) || paidDate < record.paymentDate! || paidDate > today) {
+    if (!isIsoDay(paidDate) || paidDate < record.paymentDate! || paidDate > today) {
       const message = 'Tanggal setor harus tanggal (YYYY-MM-DD) antara tanggal bayar dividen dan hari ini.';
       return { ok: false, status: 400, message, fields: { paidDate: message } };
     }

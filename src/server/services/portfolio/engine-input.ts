@@ -4,6 +4,7 @@
  * and runs the engine for all their portfolios or one of them.
  */
 import { inArray } from 'drizzle-orm';
+import { addDays } from '../../../domain/dates';
 import {
   computePortfolio,
   decisionKey,
@@ -36,10 +37,6 @@ export interface PortfolioData {
   demo: boolean;
   /** IDX status flags per ticker (docs/product.md §5.7); empty when loaded without prices. */
   flags: Map<string, StatusFlags>;
-}
-
-function minusDays(iso: string, days: number): string {
-  return new Date(Date.parse(`${iso}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** Each ticker's closes from `from` to `to`, cut from the cached series (market-series.ts). */
@@ -77,7 +74,7 @@ export async function loadPortfolioData(
   if (selected === undefined) return undefined;
   const txs = await loadHistory(db, selected ? [selected.id] : portfolios.map((p) => p.id));
   const tickers = [...new Set(txs.flatMap((t) => (t.underlying ? [t.ticker, t.underlying] : [t.ticker])))];
-  const from = minusDays(txs[0]?.date ?? opts.asOf, LEAD_DAYS);
+  const from = addDays(txs[0]?.date ?? opts.asOf, -LEAD_DAYS);
   // Without prices (`prices: false`) the engine's sells, realised figures and dividends are exact; only
   // valuations and returns need the closes, and they are the bulk of the reading.
   const withPrices = opts.prices !== false;

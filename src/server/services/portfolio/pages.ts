@@ -4,8 +4,8 @@
  * /portofolio/metrics) the portfolio picked, today in WIB, the period asked for and the picker's list.
  */
 import type { Db } from '../../db/client';
-import { now } from '../../config';
-import { wibDate } from '../../../lib/format';
+import { now } from '../../clock';
+import { wibDate } from '../../../domain/dates';
 import { PAGE_PARAMS, parsePeriodQuery, type PeriodQuery } from './period-query';
 import { emitenDirectory } from '../emiten-directory';
 import { findPortfolio, listPortfolios } from './portfolios';

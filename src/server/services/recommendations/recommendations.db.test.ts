@@ -7,14 +7,16 @@ import { corporateActions, dailyPrices, emiten, fundamentals } from '../../db/sc
 import { memberHoldings } from './holdings';
 import { recommendationsFor, type CallSource } from './index';
 import { stockStats } from './stock-stats';
+import { addDays } from '../../../domain/dates';
 
 const T = 1_000_000_000_000;
 const TODAY = '2026-11-20';
 /** 300 weekdays ending on TODAY. */
 const DAYS = (() => {
   const out: string[] = [];
-  for (let d = new Date(`${TODAY}T00:00:00Z`); out.length < 300; d.setUTCDate(d.getUTCDate() - 1)) {
-    if (d.getUTCDay() !== 0 && d.getUTCDay() !== 6) out.unshift(d.toISOString().slice(0, 10));
+  for (let d = TODAY; out.length < 300; d = addDays(d, -1)) {
+    const weekday = new Date(`${d}T00:00:00Z`).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) out.unshift(d);
   }
   return out;
 })();

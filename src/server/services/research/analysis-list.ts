@@ -16,6 +16,7 @@ import {
 import { lastCloses } from './market';
 import { shareChangesByTicker } from './emiten-figures';
 import { emitenDirectory, isDelisted } from '../emiten-directory';
+import { utcDay } from '../../../domain/dates';
 
 const listQuerySchema = z.object({
   q: z.string().trim().max(60).catch(''),
@@ -66,9 +67,7 @@ export async function listAnalyses(query: ListQuery, viewerTier: Tier | null): P
   const canRead = (t: Tier) => canReadAnalysis(viewerTier, t);
   // A target set before a split is compared with today's close in today's share count.
   const currentTarget = (ticker: string, target: number | undefined, date: Date, closeDate: string | undefined) =>
-    target === undefined || !closeDate
-      ? target
-      : restate(target, changes.get(ticker) ?? [], date.toISOString().slice(0, 10), closeDate);
+    target === undefined || !closeDate ? target : restate(target, changes.get(ticker) ?? [], utcDay(date), closeDate);
   const newest = new Map<string, number>();
   for (const a of emitens) newest.set(a.data.emiten, Math.max(newest.get(a.data.emiten) ?? 0, a.data.date.getTime()));
   const listed = emitens.filter((a) => {

@@ -32,6 +32,7 @@ import {
 } from './emiten-figures';
 import { CATEGORY_LABEL } from '../../../lib/labels';
 import { emitenDirectory } from '../emiten-directory';
+import { utcDay } from '../../../domain/dates';
 
 export interface RelatedItem {
   href: string;
@@ -68,9 +69,6 @@ const toBandData = (b: Band): BandData => ({
   points: b.points.map((p) => [p.date, Math.round(p.value * 100) / 100]),
   stats: b.stats,
 });
-
-/** The calendar date of a frontmatter date (YAML dates are UTC midnight). */
-export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
  * The valuation island's data from market data alone (no analyst): PER and PBV bands and a DCF seeded
@@ -111,7 +109,7 @@ export async function emitenAnalysisPage(
   // A paid call's figures and the analyst's DCF inputs stay behind its tier (docs/product.md §10.6).
   const callVisible = canSeeCall(viewerTier, a.tier);
   const target =
-    a.targetPrice === undefined || !callVisible ? undefined : adjustedPrice(history, a.targetPrice, isoDay(a.date));
+    a.targetPrice === undefined || !callVisible ? undefined : adjustedPrice(history, a.targetPrice, utcDay(a.date));
   let valuation: EmitenAnalysisPage['valuation'] = null;
   if (figures) {
     const bands = valuationBands(history);

@@ -19,7 +19,8 @@ import type { Tier } from '../../../domain/tiers';
 import type { StatusFlags } from '../../../domain/corporate/status';
 import { statusFlagsOf } from '../corporate/status';
 import { canSeeCall } from '../../../domain/analysis-access';
-import { isoDay, marketValuation, type EmitenAnalysisPage } from './analysis-page';
+import { marketValuation, type EmitenAnalysisPage } from './analysis-page';
+import { utcDay } from '../../../domain/dates';
 
 export interface DividendView extends DividendRow {
   /** Dividend / close on the cum date (or the last close for a dividend still ahead). */
@@ -85,7 +86,7 @@ export async function emitenPage(ticker: string, today: string, viewerTier: Tier
       rating: a.data.rating,
       targetPrice: target ?? null,
       upside: upside(
-        target === undefined ? undefined : adjustedPrice(history, target, isoDay(a.data.date)),
+        target === undefined ? undefined : adjustedPrice(history, target, utcDay(a.data.date)),
         last?.close,
       ),
       tier: a.data.tier,
@@ -94,8 +95,8 @@ export async function emitenPage(ticker: string, today: string, viewerTier: Tier
   const chartTargets = own
     .filter((a) => targetOf(a) !== undefined)
     .map((a) => ({
-      date: isoDay(a.data.date),
-      price: adjustedPrice(history, targetOf(a)!, isoDay(a.data.date)),
+      date: utcDay(a.data.date),
+      price: adjustedPrice(history, targetOf(a)!, utcDay(a.data.date)),
       rating: a.data.rating,
     }))
     .reverse();

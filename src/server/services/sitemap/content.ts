@@ -5,8 +5,7 @@
 import { getCollection } from 'astro:content';
 import { emitenAnalyses, emitenAnalysisHref, nonEmitenAnalyses, nonEmitenAnalysisHref } from '../../content/analyses';
 import type { SitemapEntry } from './xml';
-
-const day = (d: Date) => d.toISOString().slice(0, 10);
+import { utcDay } from '../../../domain/dates';
 
 /** Paths of the public pages with their content date, if any. */
 export async function pageEntries(url: (path: string) => string): Promise<SitemapEntry[]> {
@@ -15,18 +14,18 @@ export async function pageEntries(url: (path: string) => string): Promise<Sitema
   const analyses = [...(await emitenAnalyses()), ...(await nonEmitenAnalyses())];
   const newest = analyses.reduce<Date | undefined>((m, a) => (!m || a.data.date > m ? a.data.date : m), undefined);
   return [
-    { loc: url('/'), lastmod: newest && day(newest) },
-    { loc: url('/analisis'), lastmod: newest && day(newest) },
+    { loc: url('/'), lastmod: newest && utcDay(newest) },
+    { loc: url('/analisis'), lastmod: newest && utcDay(newest) },
     { loc: url('/courses') },
     ...courses.map((c) => ({ loc: url(`/courses/${c.id}`) })),
-    ...guide.map((g) => ({ loc: url(`/starting-guide/${g.id}`), lastmod: day(g.data.updated) })),
+    ...guide.map((g) => ({ loc: url(`/starting-guide/${g.id}`), lastmod: utcDay(g.data.updated) })),
     { loc: url('/pick-membership') },
   ];
 }
 
 export async function analysisEntries(url: (path: string) => string): Promise<SitemapEntry[]> {
   return [
-    ...(await emitenAnalyses()).map((a) => ({ loc: url(emitenAnalysisHref(a)), lastmod: day(a.data.date) })),
-    ...(await nonEmitenAnalyses()).map((a) => ({ loc: url(nonEmitenAnalysisHref(a)), lastmod: day(a.data.date) })),
+    ...(await emitenAnalyses()).map((a) => ({ loc: url(emitenAnalysisHref(a)), lastmod: utcDay(a.data.date) })),
+    ...(await nonEmitenAnalyses()).map((a) => ({ loc: url(nonEmitenAnalysisHref(a)), lastmod: utcDay(a.data.date) })),
   ];
 }

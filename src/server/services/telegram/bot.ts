@@ -17,6 +17,7 @@ import { consumeLinkToken, linkAccount } from './link';
 import { decideJoinRequest, groupAccess } from './groups';
 import type { GroupChats, TelegramDeps } from './context';
 import { TIER_LABEL } from '../../../lib/labels';
+import { addDaysToInstant } from '../../../domain/dates';
 
 export interface BotOptions {
   db: Db;
@@ -98,7 +99,7 @@ async function startWithToken(deps: TelegramDeps, from: TelegramUser, token: str
 
 /** Forgets handled update ids after a week; Telegram stops redelivering long before (housekeeping). */
 export async function purgeUpdates(db: Db, now: Date): Promise<number> {
-  const cutoff = new Date(now.getTime() - 7 * 86_400_000);
+  const cutoff = addDaysToInstant(now, -7);
   const gone = await db
     .delete(telegramUpdates)
     .where(lt(telegramUpdates.receivedAt, cutoff))

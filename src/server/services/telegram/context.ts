@@ -35,8 +35,3 @@ export function groupChats(c: Config): GroupChats {
   if (c.TELEGRAM_GROUP_PREMIUM_ID) groups.premium = c.TELEGRAM_GROUP_PREMIUM_ID;
   return groups;
 }
-
-/** The public base URL of the site: APP_URL, else the address the server listens on. */
-export function appUrl(c: Config): string {
-  return (c.APP_URL ?? `http://${c.HOST}:${c.PORT}`).replace(/\/$/, '');
-}

@@ -14,6 +14,7 @@ import { audit } from '../audit';
 import { findLink, findLinkByTelegramId } from './link';
 import type { GroupChats, TelegramDeps } from './context';
 import { GROUP_LABEL } from '../../../lib/labels';
+import { log } from '../../log';
 
 /** How long an invite link stays valid. */
 const INVITE_TTL_MS = 24 * 60 * 60_000;
@@ -95,7 +96,7 @@ export async function groupAccess(
           expiresAt: inv.expiresAt,
         });
       } catch (err) {
-        console.error(JSON.stringify({ level: 'error', msg: 'telegram invite failed', group, error: String(err) }));
+        log('error', 'telegram invite failed', { group, error: String(err) });
         out.push({ ...base, state: 'unavailable' });
       }
     }
@@ -118,9 +119,7 @@ export async function decideJoinRequest(
   const link = group ? await findLinkByTelegramId(db, from.id) : null;
   const tier = link ? (await currentTier(db, link.userId, now)).tier : 'gratis';
   if (!group || !link || !mayJoinGroup(tier, group)) {
-    console.log(
-      JSON.stringify({ level: 'info', msg: 'telegram join request declined', chatId, linked: link !== null, tier }),
-    );
+    log('info', 'telegram join request declined', { chatId, linked: link !== null, tier });
     return 'decline';
   }
   await db

@@ -2,7 +2,8 @@
  * What /telegram and /telegram/verify show and do for the signed-in member: link status, the groups
  * with invites, starting a `/start` link, finishing a Login Widget link, unlinking.
  */
-import { config, now } from '../../config';
+import { now } from '../../clock';
+import { config } from '../../config';
 import { getDb } from '../../db/client';
 import type { Viewer } from '../../auth/viewer';
 import { processTelegram } from '.';

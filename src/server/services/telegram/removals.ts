@@ -12,6 +12,7 @@ import { TelegramApiError } from '../../integrations/telegram';
 import { audit } from '../audit';
 import type { TelegramDeps } from './context';
 import { GROUP_LABEL } from '../../../lib/labels';
+import { log } from '../../log';
 
 export interface RemovalSummary {
   checked: number;
@@ -41,24 +42,10 @@ export async function removeLapsedMembers(deps: TelegramDeps): Promise<RemovalSu
       // A permanent refusal (e.g. the account is an admin of the group) will not change on retry.
       if (!(err instanceof TelegramApiError && err.permanent)) {
         summary.failed++;
-        console.error(
-          JSON.stringify({
-            level: 'error',
-            msg: 'telegram removal failed, will retry',
-            group: row.group,
-            error: String(err),
-          }),
-        );
+        log('error', 'telegram removal failed, will retry', { group: row.group, error: String(err) });
         continue;
       }
-      console.warn(
-        JSON.stringify({
-          level: 'warn',
-          msg: 'telegram removal refused by Telegram',
-          group: row.group,
-          error: err.message,
-        }),
-      );
+      log('warn', 'telegram removal refused by Telegram', { group: row.group, error: err.message });
     }
     await db
       .update(telegramGroupMembers)
@@ -82,6 +69,6 @@ async function tellRemoved(deps: TelegramDeps, telegramUserId: number, group: ke
     `Keanggotaan Anda tidak lagi mencakup ${GROUP_LABEL[group]}, jadi akun Telegram Anda kami keluarkan dari grup itu.\n\n` +
     `Perpanjang atau tingkatkan paket kapan saja di ${deps.appUrl}/pick-membership — setelah itu Anda bisa bergabung lagi dari ${deps.appUrl}/telegram.`;
   await deps.tg.sendMessage(telegramUserId, text).catch((err: unknown) => {
-    console.warn(JSON.stringify({ level: 'warn', msg: 'telegram removal notice not delivered', error: String(err) }));
+    log('warn', 'telegram removal notice not delivered', { error: String(err) });
   });
 }

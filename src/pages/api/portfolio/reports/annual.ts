@@ -1,4 +1,5 @@
-import { memberRoute, todayWib } from '../../../../server/auth/member-route';
+import { todayWib } from '../../../../server/clock';
+import { memberRoute } from '../../../../server/auth/member-route';
 import { getDb } from '../../../../server/db/client';
 import { jsonError } from '../../../../server/http';
 import { annualReportFor, isReportYear } from '../../../../server/services/portfolio';

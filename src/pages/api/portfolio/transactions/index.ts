@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { memberRoute, todayWib } from '../../../../server/auth/member-route';
+import { todayWib } from '../../../../server/clock';
+import { memberRoute } from '../../../../server/auth/member-route';
 import { getDb } from '../../../../server/db/client';
 import { json, jsonError, readJson } from '../../../../server/http';
 import { addTransaction, findPortfolio, listTransactions } from '../../../../server/services/portfolio';

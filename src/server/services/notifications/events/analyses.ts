@@ -4,7 +4,7 @@
  * hold" notice; everyone else who wants every analysis gets the general one — never both on the same
  * channel for the same analysis.
  */
-import { addCalendarDays } from '../../../demo/calendar';
+import { addDays } from '../../../../domain/dates';
 import { tierAtLeast } from '../../../../domain/tiers';
 import type { CatalogAnalysis } from '../catalog';
 import type { NoticeDraft } from '../message';
@@ -14,7 +14,7 @@ import { TIER_LABEL } from '../../../../lib/labels';
 const ANALYSIS_NEW_DAYS = 3;
 
 export function newAnalyses(analyses: CatalogAnalysis[], today: string): CatalogAnalysis[] {
-  const from = addCalendarDays(today, -(ANALYSIS_NEW_DAYS - 1));
+  const from = addDays(today, -(ANALYSIS_NEW_DAYS - 1));
   return analyses.filter((a) => a.date >= from && a.date <= today);
 }
 

@@ -4,6 +4,7 @@
  * investment deadline. A notice's subject names the dividend, the deadline and the lead, so each goes
  * out at most once (the `notices` unique key) even when a run is missed or repeated.
  */
+import { daysBetween } from '../../../../domain/dates';
 import { formatDate, formatRupiah } from '../../../../lib/format';
 import type { NoticeDraft } from '../message';
 import { channelsFor, type Recipient } from '../recipients';
@@ -21,10 +22,6 @@ export interface TaxDeadline {
   due: number;
   kind: 'self_pay' | 'invest';
   deadline: string;
-}
-
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
 /**

@@ -6,7 +6,8 @@
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { corporateActions, emiten } from '../../../db/schema';
-import { addCalendarDays, tradingDays } from '../../../demo/calendar';
+import { addDays } from '../../../../domain/dates';
+import { tradingDays } from '../../../demo/calendar';
 import { formatDate, formatNumber } from '../../../../lib/format';
 import type { NoticeDraft } from '../message';
 import { channelsFor, type Recipient } from '../recipients';
@@ -35,7 +36,7 @@ export async function upcomingDividends(db: Db, today: string): Promise<Upcoming
       and(
         eq(corporateActions.type, 'dividend'),
         gte(corporateActions.cumDate, today),
-        lte(corporateActions.cumDate, addCalendarDays(today, 14)),
+        lte(corporateActions.cumDate, addDays(today, 14)),
       ),
     );
   return rows
@@ -46,7 +47,7 @@ export async function upcomingDividends(db: Db, today: string): Promise<Upcoming
       exDate: a.exDate,
       paymentDate: a.paymentDate,
       amount: Number(a.amount ?? 0),
-      tradingDaysLeft: a.cumDate === today ? 0 : tradingDays(addCalendarDays(today, 1), a.cumDate).length,
+      tradingDaysLeft: a.cumDate === today ? 0 : tradingDays(addDays(today, 1), a.cumDate).length,
     }))
     .filter((d) => d.tradingDaysLeft <= DIVIDEND_REMINDER_TRADING_DAYS)
     .sort((x, y) => x.cumDate.localeCompare(y.cumDate) || x.ticker.localeCompare(y.ticker));

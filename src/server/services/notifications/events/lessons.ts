@@ -9,6 +9,7 @@ import { contentSeen } from '../../../db/schema';
 import type { Catalog, CatalogCourse, CatalogLesson } from '../catalog';
 import type { NoticeDraft } from '../message';
 import { channelsFor, type Recipient } from '../recipients';
+import { addDaysToInstant } from '../../../../domain/dates';
 
 const LESSON_NEW_DAYS = 7;
 
@@ -37,7 +38,7 @@ export async function newLessons(db: Db, catalog: Catalog, now: Date): Promise<N
       and(
         eq(contentSeen.kind, 'lesson'),
         eq(contentSeen.announce, true),
-        gte(contentSeen.firstSeenAt, new Date(now.getTime() - LESSON_NEW_DAYS * 86_400_000)),
+        gte(contentSeen.firstSeenAt, addDaysToInstant(now, -LESSON_NEW_DAYS)),
       ),
     );
   const byId = new Map(

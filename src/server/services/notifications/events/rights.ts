@@ -7,7 +7,8 @@ import { and, eq, gte, lte } from 'drizzle-orm';
 import { rightsEntitlement } from '../../../../domain/corporate/rights';
 import type { Db } from '../../../db/client';
 import { corporateActions, emiten } from '../../../db/schema';
-import { addCalendarDays, tradingDays } from '../../../demo/calendar';
+import { addDays } from '../../../../domain/dates';
+import { tradingDays } from '../../../demo/calendar';
 import { formatDate, formatNumber } from '../../../../lib/format';
 import type { NoticeDraft } from '../message';
 import { channelsFor, type Recipient } from '../recipients';
@@ -35,7 +36,7 @@ export async function rightsDeadlines(db: Db, today: string): Promise<RightsDead
       and(
         eq(corporateActions.type, 'rights'),
         gte(corporateActions.exerciseEnd, today),
-        lte(corporateActions.exerciseEnd, addCalendarDays(today, 14)),
+        lte(corporateActions.exerciseEnd, addDays(today, 14)),
       ),
     );
   return rows
@@ -49,7 +50,7 @@ export async function rightsDeadlines(db: Db, today: string): Promise<RightsDead
       exercisePrice: Number(a.amount),
       ratioFrom: a.ratioFrom!,
       ratioTo: a.ratioTo!,
-      tradingDaysLeft: a.exerciseEnd === today ? 0 : tradingDays(addCalendarDays(today, 1), a.exerciseEnd!).length,
+      tradingDaysLeft: a.exerciseEnd === today ? 0 : tradingDays(addDays(today, 1), a.exerciseEnd!).length,
     }))
     .filter((d) => d.tradingDaysLeft <= RIGHTS_REMINDER_TRADING_DAYS);
 }
