@@ -16,7 +16,8 @@ import { z } from 'zod';
 import { refusalPage } from './body-limits';
 
 export interface Flash {
-  tone: 'success' | 'info';
+  /** 'error': a refusal by an endpoint that is not a page, shown on the page the form came from. */
+  tone: 'success' | 'info' | 'error';
   message: string;
   /** Extra lines under the message (e.g. import warnings, one per row). */
   warnings?: string[];
@@ -80,7 +81,7 @@ export function formUnreadable(): Response {
 
 const FLASH_COOKIE = 'telaah_flash';
 const flashSchema = z.object({
-  tone: z.enum(['success', 'info']),
+  tone: z.enum(['success', 'info', 'error']),
   message: z.string(),
   warnings: z.array(z.string()).optional(),
 });

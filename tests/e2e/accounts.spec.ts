@@ -206,6 +206,18 @@ test('admin tidak dapat diimpersonasi dan anggota biasa mendapat 404 di rute imp
   });
   expect(malformed.status()).toBe(400);
   expect((await malformed.json()).fields).toEqual({ memberId: 'Pilih anggota dari daftar: memberId tidak valid.' });
+  // A refusal goes back to the search it came from as a flash (decision 0017), never as text in the URL.
+  const refused = await page.request.post('/api/impersonate/start', {
+    form: { memberId: '00000000-0000-0000-0000-000000000000', back: '?q=admin@telaah' },
+    headers: { Origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
+  expect(refused.status()).toBe(303);
+  expect(refused.headers().location).toBe('/impersonate?q=admin%40telaah');
+  await page.goto(refused.headers().location!);
+  await expect(page.getByRole('alert').filter({ hasText: 'Anggota tidak ditemukan.' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Anggota tidak ditemukan.')).toHaveCount(0);
   await signOut(page);
 
   await signIn(page, DEMO.premium);

@@ -4,13 +4,20 @@ import { IMPERSONATION_COOKIE } from '../../../server/auth/viewer-resolve';
 import { identityCookieOptions } from '../../../server/auth/secret';
 import { getDb } from '../../../server/db/client';
 import { jsonError } from '../../../server/http';
-import { readForm, UNREADABLE_FORM } from '../../../server/forms';
+import { readForm, redirectWithFlash, UNREADABLE_FORM } from '../../../server/forms';
 import { now } from '../../../server/clock';
 import { IMPERSONATION_MINUTES, startImpersonation } from '../../../server/services/impersonation';
 
 export const prerender = false;
 
 const MEMBER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Where a refusal is shown: the member's page in the console, or the search page (keeping its query). */
+function backTo(back: string, memberId: string): string {
+  if (back === 'member') return `/admin/anggota/${memberId}`;
+  const q = back.startsWith('?q=') ? new URLSearchParams(back.slice(1)).get('q')?.slice(0, 100) : '';
+  return q ? `/impersonate?q=${encodeURIComponent(q)}` : '/impersonate';
+}
 
 export const POST: APIRoute = async (ctx) => {
   const admin = requireAdmin(ctx);
@@ -23,7 +30,10 @@ export const POST: APIRoute = async (ctx) => {
     return jsonError(400, message, { fields: { memberId: message } });
   }
   const result = await startImpersonation(await getDb(), admin.id, memberId, now());
-  if (!result.ok) return ctx.redirect(`/impersonate?error=${encodeURIComponent(result.message)}`, 303);
+  // A refusal goes back to the page the form came from (the member's console page, or the search with its
+  // query) as a flash (decision 0017), never as text in the URL.
+  if (!result.ok)
+    return redirectWithFlash(ctx, backTo(form.text('back'), memberId), { tone: 'error', message: result.message });
   // Secure by the same rule as the session cookie: behind a TLS proxy the request URL says http.
   ctx.cookies.set(IMPERSONATION_COOKIE, result.impersonation.id, identityCookieOptions(IMPERSONATION_MINUTES * 60));
   return ctx.redirect('/portofolio/all', 303);
