@@ -2,7 +2,7 @@
  * Indonesian formatting for numbers, money and dates. Every screen formats through here so that
  * Rupiah, percentages and dates look the same everywhere (id-ID, Asia/Jakarta).
  */
-const TIME_ZONE = 'Asia/Jakarta';
+export const TIME_ZONE = 'Asia/Jakarta';
 
 const rupiah = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 0 });
 const decimal2 = new Intl.NumberFormat('id-ID', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
