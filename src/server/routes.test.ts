@@ -10,6 +10,7 @@ import { isPublicRoute } from './http-cache';
 import { IMPORT_MAX_BYTES } from '../lib/limits';
 import { STOCK_CODE_PATTERN } from '../domain/idx';
 import { routePattern } from '../../tests/write-routes';
+import { NOT_WALKED, ROUTES as WALKED } from '../../tests/e2e/routes';
 
 const PAGES = path.resolve(import.meta.dirname, '../pages');
 
@@ -49,6 +50,7 @@ const EXTRA_PATHS = [
   '/portofolio',
   '/unknown/page',
   '/_server-islands/Island',
+  '/_actions/x',
   '/monitoring/x',
   '/sitemap-other.xml',
 ];
@@ -80,6 +82,16 @@ describe('the route policy covers every route', () => {
     expect(patternOf('/api/nothing/here')).toBe('/api/[...path]');
     expect(patternOf('/api')).toBe('/[...path]');
     expect(patternOf('/')).toBe('/');
+  });
+});
+
+describe('the route-wide e2e stories', () => {
+  it('walk every page of the policy, or say why not', () => {
+    const walked = new Set(WALKED.map((r) => patternOf(r.path.split('?')[0]!)));
+    const pages = patterns.filter((p) => ROUTES[p].kind === 'page' && !NOT_IN_PAGES.has(p));
+    expect(pages.filter((p) => !walked.has(p) && !Object.hasOwn(NOT_WALKED, p))).toEqual([]);
+    expect(Object.keys(NOT_WALKED).filter((p) => walked.has(p) || ruleOf(p)?.kind !== 'page')).toEqual([]);
+    expect([...walked].filter((p) => NOT_IN_PAGES.has(p))).toEqual([]);
   });
 });
 
@@ -203,6 +215,7 @@ const INTENDED: Record<string, Partial<ReturnType<typeof fromPolicy>>> = {
   // No route answers these (404): an endpoint's defaults, or a page's.
   '/api/webhooks/other': { originChecked: true },
   '/sitemap-other.xml': { ownCaching: false },
+  '/_actions/x': { body: { maxBytes: BODY_LIMITS.standard, formOnly: true, jsonOnly: false } },
 };
 
 describe('the route policy answers as the tables it replaced', () => {

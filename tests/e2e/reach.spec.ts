@@ -17,7 +17,8 @@ const xml = new XMLParser({
   isArray: (name) => ['url', 'sitemap', 'item', 'category'].includes(name),
 });
 const MEMBER_PATHS = ROUTES.filter((r) => r.access !== 'public').map((r) => r.path.split('?')[0]!);
-const PUBLIC = ROUTES.filter((r) => r.access === 'public').map((r) => r.path);
+/** Public pages (not the routes that only send a visitor on). */
+const PUBLIC = ROUTES.filter((r) => r.access === 'public' && !r.redirectsTo).map((r) => r.path);
 
 interface Loc {
   loc: string;
