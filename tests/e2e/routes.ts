@@ -15,6 +15,8 @@ export interface RouteCase {
   status?: number;
   /** A public route that sends an anonymous visitor on (302) to this path. */
   redirectsTo?: string;
+  /** A public page kept out of search engines and link previews (`noindex`, no canonical or og tags). */
+  noindex?: boolean;
 }
 
 export const ROUTES: RouteCase[] = [
@@ -56,7 +58,7 @@ export const ROUTES: RouteCase[] = [
   { path: '/watchlist', access: 'member' },
   { path: '/watchlist/saringan', access: 'member' },
   // A gift link whose token names no gift: the page explains it, with 404.
-  { path: '/hadiah?t=tidak-ada', access: 'public', status: 404 },
+  { path: '/hadiah?t=tidak-ada', access: 'public', status: 404, noindex: true },
   // The installed app's start: a member's portfolio, anyone else's home page.
   { path: '/mulai', access: 'public', redirectsTo: '/' },
 ];
