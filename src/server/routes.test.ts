@@ -87,7 +87,7 @@ describe('the route policy covers every route', () => {
 
 describe('the route-wide e2e stories', () => {
   it('walk every page of the policy, or say why not', () => {
-    const walked = new Set(WALKED.map((r) => patternOf(r.path.split('?')[0]!)));
+    const walked = new Set<string>(WALKED.map((r) => patternOf(r.path.split('?')[0]!)));
     const pages = patterns.filter((p) => ROUTES[p].kind === 'page' && !NOT_IN_PAGES.has(p));
     expect(pages.filter((p) => !walked.has(p) && !Object.hasOwn(NOT_WALKED, p))).toEqual([]);
     expect(Object.keys(NOT_WALKED).filter((p) => walked.has(p) || ruleOf(p)?.kind !== 'page')).toEqual([]);
