@@ -1,8 +1,8 @@
 /**
  * Resolves the request's identity once into typed locals, refuses writes while impersonating unless
- * the route is declared open to support (`server/auth/support-writes.ts`) and audits the rest, turns
- * AccessErrors thrown by the require*() helpers into responses, reports server errors (the digest on
- * the 500 page), and sets the security headers. It never grants access by URL path: pages and
+ * the route policy opens the route to support (`server/routes.ts`, `server/auth/support-writes.ts`) and
+ * audits the rest, turns AccessErrors thrown by the require*() helpers into responses, reports server
+ * errors (the digest on the 500 page), and sets the security headers. It never grants access by URL path: pages and
  * endpoints authorise by calling the helpers.
  */
 // Monitoring first, so that it is running before any other module can fail (TOOLCHAIN: Sentry).
@@ -13,6 +13,7 @@ import type { APIContext, MiddlewareNext } from 'astro';
 import { AccessError, IMPERSONATION_REFUSAL } from './server/auth/guards';
 import { isReadMethod, supportMayWrite } from './server/auth/support-writes';
 import { isAdminRoute } from './server/auth/admin-routes';
+import { routeOf } from './server/routes';
 import { resolveIdentity } from './server/auth/viewer-resolve';
 import { secondFactorUrl, signInUrl } from './lib/redirect';
 import { now } from './server/clock';
@@ -52,8 +53,8 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
   if (apiWriteWithoutOrigin(ctx.request.method, ctx.url, ctx.request.headers.get('origin')))
     return jsonError(403, API_ORIGIN_REFUSAL);
   try {
-    // The monitoring tunnel carries no identity and must set no cookies.
-    if (!ctx.isPrerendered && ctx.url.pathname !== '/monitoring') await resolveInto(ctx);
+    // The monitoring tunnel carries no identity and must set no cookies (`identity` in the route policy).
+    if (!ctx.isPrerendered && routeOf(ctx.url.pathname).identity) await resolveInto(ctx);
     const response = await withMemberPagesCache(ctx, () => next());
     // What this request wrote shows on this server's next request (db/data-versions.ts).
     if (!isReadMethod(ctx.request.method)) await getDb().then(syncVersions, () => undefined);
@@ -106,9 +107,9 @@ function accessResponse(ctx: APIContext, err: AccessError): Response | Promise<R
   return rewriteAsGet(ctx, '/404', 404);
 }
 
-/** 403 while impersonating: JSON for `/api/`, else the `/403` page (rendered as a GET, so it never writes). */
+/** 403 while impersonating: JSON for an API endpoint, else the `/403` page (rendered as a GET: it never writes). */
 async function refusal(ctx: APIContext): Promise<Response> {
-  if (ctx.url.pathname.startsWith('/api/')) {
+  if (routeOf(ctx.url.pathname).kind === 'api') {
     return new Response(JSON.stringify({ error: IMPERSONATION_REFUSAL }), {
       status: 403,
       headers: { 'content-type': 'application/json' },

@@ -15,6 +15,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { IMPORT_MAX_BYTES, IMPORT_TOO_LARGE } from '../lib/limits';
 import escapeHtml from 'escape-html';
+import { routeOf, type BodyCap } from './routes';
 import {
   controlCharacterField,
   controlCharacterInQuery,
@@ -42,6 +43,7 @@ const TOO_LARGE = 'Isi permintaan terlalu besar.';
 /** Room for the multipart framing around an import file of IMPORT_MAX_BYTES. */
 const MULTIPART_SLACK = 64 * KIB;
 
+/** The cap of each body kind; which routes have which is the route policy's (`routes.ts`). */
 export const BODY_LIMITS = {
   webhook: 1 * MIB,
   import: IMPORT_MAX_BYTES + MULTIPART_SLACK,
@@ -49,26 +51,17 @@ export const BODY_LIMITS = {
   standard: 64 * KIB,
   /** Astro's own endpoints (server islands, actions) keep Astro's default. */
   astro: 1 * MIB,
-} as const;
+} as const satisfies Record<BodyCap, number>;
 
-const WEBHOOKS = new Set(['/api/webhooks/stripe', '/api/webhooks/midtrans', '/api/telegram/webhook', '/monitoring']);
-const IMPORTS = new Set(['/api/portfolio/import', '/portofolio/transaksi']);
-/** Endpoints under /api/ that read a form. */
-const FORM_ENDPOINTS = new Set(['/api/impersonate/start']);
-
-/** Endpoints that read their body as JSON (`readJson`). */
-const JSON_ENDPOINTS = [/^\/api\/portfolio\/(portfolios|transactions)(\/[^/]+)?$/, /^\/api\/courses\/progress$/];
-
-/** The body rule of a route, by its decoded pathname (no trailing slash). */
+/** The body rule of a route (`routes.ts`), by its decoded pathname (no trailing slash). */
 export function bodyRuleFor(pathname: string): BodyRule {
-  const page = !pathname.startsWith('/api/') && !pathname.startsWith('/_') && pathname !== '/monitoring';
-  const formOnly = page || FORM_ENDPOINTS.has(pathname);
-  const jsonOnly = JSON_ENDPOINTS.some((p) => p.test(pathname));
-  const rule = { formOnly, jsonOnly, tooLarge: TOO_LARGE };
-  if (WEBHOOKS.has(pathname)) return { ...rule, maxBytes: BODY_LIMITS.webhook };
-  if (IMPORTS.has(pathname)) return { ...rule, maxBytes: BODY_LIMITS.import, tooLarge: IMPORT_TOO_LARGE };
-  if (pathname.startsWith('/_')) return { ...rule, maxBytes: BODY_LIMITS.astro };
-  return { ...rule, maxBytes: BODY_LIMITS.standard };
+  const { body, accepts } = routeOf(pathname);
+  return {
+    maxBytes: BODY_LIMITS[body],
+    formOnly: accepts === 'form',
+    jsonOnly: accepts === 'json',
+    tooLarge: body === 'import' ? IMPORT_TOO_LARGE : TOO_LARGE,
+  };
 }
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
@@ -87,7 +80,7 @@ export function refuse(
   headers: Record<string, string> = {},
 ): void {
   if (res.headersSent) return;
-  const api = pathname.startsWith('/api/');
+  const api = routeOf(pathname).kind === 'api';
   const body = api
     ? JSON.stringify(field ? { error: message, fields: { [field]: message } } : { error: message })
     : refusalPage(message);

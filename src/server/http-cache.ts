@@ -1,5 +1,6 @@
 /**
- * HTTP caching of what is rendered on demand (docs/decisions/0016-serving.md).
+ * HTTP caching of what is rendered on demand (docs/decisions/0016-serving.md). Which routes are public,
+ * kept for anonymous visitors or cache themselves is the route policy's (`cache` in `routes.ts`).
  *
  * - Public: a GET of a public research route (`/analisis`, `/analisis/{T}`, the price API) by an
  *   anonymous visitor (no session cookie) is the same for every anonymous visitor and holds no gated
@@ -22,25 +23,12 @@ import { now } from './clock';
 import { getDb } from './db/client';
 import { currentMarketVersion } from './services/market-cache';
 import { pickEncoding } from './static-compressed';
-import { STOCK_CODE_PATTERN } from '../domain/idx';
+import { routeOf } from './routes';
 
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, stale-while-revalidate=60';
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
-const PUBLIC_ROUTES = [
-  /^\/analisis$/,
-  new RegExp(`^/analisis/${STOCK_CODE_PATTERN}$`),
-  new RegExp(`^/api/emiten/${STOCK_CODE_PATTERN}/harga$`),
-];
-const ANONYMOUS_RENDER_ROUTES = [
-  ...PUBLIC_ROUTES,
-  /^\/analisis\/[A-Z0-9]{4}\/[^/]+$/,
-  /^\/analisis\/non-emiten\/[^/]+$/,
-];
 const SESSION_COOKIE = /authjs\.session-token/;
-// Endpoints whose answer never depends on the viewer and which set their own validators (an ETag keyed
-// on the market data version) and Cache-Control: left as they are.
-const OWN_CACHING = [/^\/api\/emiten\.json$/, /^\/sitemap-[a-z-]+\.xml$/, /^\/robots\.txt$/];
 
 interface Rendered {
   status: number;
@@ -67,16 +55,18 @@ function anonymous(request: Request): boolean {
 }
 
 /** True when `pathname` is a public research route whose anonymous response may be cached publicly. */
-function isPublicRoute(pathname: string): boolean {
-  return PUBLIC_ROUTES.some((r) => r.test(pathname));
+export function isPublicRoute(pathname: string): boolean {
+  return routeOf(pathname).cache === 'public';
+}
+
+/** True when an anonymous GET of `pathname` is kept in memory (public research routes and gated analyses). */
+function keptForAnonymous(pathname: string): boolean {
+  const { cache } = routeOf(pathname);
+  return cache === 'public' || cache === 'anonymous';
 }
 
 function renderCacheable(ctx: APIContext): boolean {
-  return (
-    ctx.request.method === 'GET' &&
-    anonymous(ctx.request) &&
-    ANONYMOUS_RENDER_ROUTES.some((r) => r.test(ctx.url.pathname))
-  );
+  return ctx.request.method === 'GET' && anonymous(ctx.request) && keptForAnonymous(ctx.url.pathname);
 }
 
 // Formatting the WIB date costs ~0.5 ms; the day is taken again at most once a second.
@@ -181,7 +171,7 @@ function compressedBody(hit: Rendered, encoding: Encoding): Uint8Array {
  * the request carries no session: the Node server then tries `serveRendered` before anything else.
  */
 export function mayServeRendered(req: IncomingMessage, pathname: string): boolean {
-  return !SESSION_COOKIE.test(req.headers.cookie ?? '') && ANONYMOUS_RENDER_ROUTES.some((r) => r.test(pathname));
+  return !SESSION_COOKIE.test(req.headers.cookie ?? '') && keptForAnonymous(pathname);
 }
 
 /**
@@ -218,7 +208,8 @@ export async function serveRendered(
 
 /** Sets the response's caching headers; keeps anonymous research pages for cachedRender(). */
 export async function applyCachePolicy(ctx: APIContext, response: Response): Promise<Response> {
-  if (OWN_CACHING.some((r) => r.test(ctx.url.pathname)) && response.headers.has('cache-control')) return response;
+  // Endpoints whose answer never depends on the viewer and which set their own validators and Cache-Control.
+  if (routeOf(ctx.url.pathname).cache === 'own' && response.headers.has('cache-control')) return response;
   const setsCookie = response.headers.has('set-cookie') || !ctx.cookies.headers().next().done;
   const keep =
     renderCacheable(ctx) && !ctx.locals.viewer && !ctx.locals.actor && response.status === 200 && !setsCookie;

@@ -3,11 +3,12 @@
  * changed (docs/decisions/0019-member-pages-cache.md). Anonymous research pages have their own cache
  * (http-cache.ts).
  *
- * Which responses: a GET of a route listed in MEMBER_ROUTES by a signed-in member, answered 200 without
- * setting a cookie. Each of those routes shows only: the member's own portfolio reports (their
- * portfolios and transactions with the market data), market data, the build's content (analyses), the
- * viewer (name, tier, role, impersonation) and the URL, with dates from today's WIB date. A route that
- * reads anything else (flash messages, other tables, the time of day) must not be listed.
+ * Which responses: a GET of a route marked `memberPage` in the route policy (routes.ts) by a signed-in
+ * member, answered 200 without setting a cookie. Each of those routes shows only: the member's own
+ * portfolio reports (their portfolios and transactions with the market data), market data, the build's
+ * content (analyses), the viewer (name, tier, role, impersonation) and the URL, with dates from today's
+ * WIB date. A route that reads anything else (flash messages, other tables, the time of day) must not
+ * be marked.
  *
  * Kept under the viewer as resolved for this request (every field of the viewer, the acting admin and the
  * impersonation's expiry) and the URL; valid while the stamp matches: the market-data version, the
@@ -36,17 +37,8 @@ import { getDb } from './db/client';
 import { PRIVATE_CACHE_CONTROL } from './http-cache';
 import { currentMarketVersion } from './services/market-cache';
 import { currentMemberVersion } from './services/portfolio/report-cache';
+import { routeOf } from './routes';
 import { pickEncoding } from './static-compressed';
-
-const MEMBER_ROUTES: readonly RegExp[] = [
-  /^\/portofolio\/(?:all|metrics|dividen)$/,
-  /^\/api\/portfolio\/(?:holdings|metrics|dividends|realised)$/,
-  // Research: the body a viewer may read depends on their tier, which is part of the key.
-  /^\/analisis$/,
-  /^\/analisis\/[A-Z0-9]{4}(?:\/[^/]+)?$/,
-  /^\/analisis\/non-emiten\/[^/]+$/,
-  /^\/api\/emiten\/[A-Z0-9]{4}\/harga$/,
-];
 
 interface Entry {
   stamp: string;
@@ -69,7 +61,8 @@ const entries = ((globalThis as unknown as Record<symbol, unknown>)[KEY] ??= new
   sizeCalculation: (e) => e.body.byteLength + (e.br?.byteLength ?? 0) + (e.gzip?.byteLength ?? 0) + 512,
 })) as LRUCache<string, Entry>;
 
-const isMemberRoute = (pathname: string) => MEMBER_ROUTES.some((r) => r.test(pathname));
+// The routes kept here: `memberPage` in the route policy (routes.ts).
+const isMemberRoute = (pathname: string) => routeOf(pathname).memberPage;
 
 /** Who asks (as resolved for the request: the viewer, the acting admin, the impersonation's end) and what. */
 function entryKey(

@@ -18,7 +18,8 @@ const xml = new XMLParser({
   isArray: (name) => ['url', 'sitemap', 'item', 'category'].includes(name),
 });
 const MEMBER_PATHS = ROUTES.filter((r) => r.access !== 'public').map((r) => r.path.split('?')[0]!);
-const PUBLIC = ROUTES.filter((r) => r.access === 'public').map((r) => r.path);
+/** Public pages (not the routes that only send a visitor on). */
+const PUBLIC = ROUTES.filter((r) => r.access === 'public' && !r.redirectsTo).map((r) => r.path);
 
 interface Loc {
   loc: string;
@@ -149,7 +150,15 @@ test.describe('ditemukan mesin pencari dan tampil baik saat dibagikan', () => {
     }
   });
 
-  for (const route of PUBLIC) {
+  for (const route of ROUTES.filter((r) => r.access === 'public' && r.noindex).map((r) => r.path)) {
+    test(`${route} tidak diindeks dan tanpa canonical atau tag og`, async ({ page }) => {
+      await page.goto(route);
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+      await expect(page.locator('link[rel="canonical"], meta[property^="og:"]')).toHaveCount(0);
+    });
+  }
+
+  for (const route of PUBLIC.filter((p) => !ROUTES.some((r) => r.path === p && r.noindex))) {
     test(`${route} punya tepat satu canonical dan tag og:title, og:description, og:image`, async ({ page }) => {
       await page.goto(route);
       const canonical = page.locator('link[rel="canonical"]');

@@ -35,7 +35,9 @@ const PAGES = [
   // Left out: pages that only redirect or answer 404 without a payment or SSO round trip behind them.
   ...ROUTES.filter(
     (r) =>
-      r.access !== 'admin' && !['/sso-callback', '/check-user', '/payment-capture'].includes(r.path.split('?')[0]!),
+      r.access !== 'admin' &&
+      !r.redirectsTo &&
+      !['/sso-callback', '/check-user', '/payment-capture'].includes(r.path.split('?')[0]!),
   ).map((r) => r.path),
   ...EXTRA,
 ].filter((p, i, all) => all.indexOf(p) === i);
