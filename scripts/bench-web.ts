@@ -28,7 +28,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { chromium, devices } from 'playwright';
+import { chromium, devices } from '@playwright/test';
 import { addMember, addWriters, loadDemo, type BenchMember } from './lib/bench-member';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from './lib/server-flags.mjs';
 
