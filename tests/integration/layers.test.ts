@@ -42,10 +42,20 @@ describe('ESLint keeps the layers apart', { timeout: 120_000 }, () => {
       "import { createHash } from 'crypto';",
       "import { eq } from 'drizzle-orm';",
       "import { pgTable } from 'drizzle-orm/pg-core';",
-      "import { addDays } from 'date-fns';",
+      "import { addDays } from 'date-fns/addDays';",
       'export const m = [defineMiddleware, readFileSync, createHash, eq, pgTable, addDays];',
     );
     expect(errors.map((e) => e.split(':')[0])).toEqual(['1', '2', '3', '4', '5']);
+  });
+
+  it("fails on date-fns' index in src/domain (one module per function)", async () => {
+    const errors = await layerErrors(
+      'src/domain/layer-fixture.ts',
+      "import { addDays } from 'date-fns';",
+      "import { addMonths } from 'date-fns/addMonths';",
+      'export const m = [addDays, addMonths];',
+    );
+    expect(errors.map((e) => e.split(':')[0])).toEqual(['1']);
   });
 
   it('lets a domain test read files but not import the server', async () => {
