@@ -100,3 +100,28 @@ $$;
 --> statement-breakpoint
 CREATE TRIGGER market_state_changed AFTER INSERT OR UPDATE ON market_state
   FOR EACH ROW EXECUTE FUNCTION telaah_market_changed();
+--> statement-breakpoint
+-- A TRUNCATE fires none of the triggers above: it bumps every member's data version and tells every
+-- server to forget all it kept (payload `*`). Nothing in the app truncates; this covers maintenance.
+CREATE FUNCTION telaah_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE member_versions SET version = version + 1;
+  PERFORM pg_notify('telaah_changes', '*');
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+CREATE TRIGGER portfolios_truncated AFTER TRUNCATE ON portfolios
+  FOR EACH STATEMENT EXECUTE FUNCTION telaah_truncated();
+--> statement-breakpoint
+CREATE TRIGGER transactions_truncated AFTER TRUNCATE ON transactions
+  FOR EACH STATEMENT EXECUTE FUNCTION telaah_truncated();
+--> statement-breakpoint
+CREATE TRIGGER sessions_truncated AFTER TRUNCATE ON sessions
+  FOR EACH STATEMENT EXECUTE FUNCTION telaah_truncated();
+--> statement-breakpoint
+CREATE TRIGGER memberships_truncated AFTER TRUNCATE ON memberships
+  FOR EACH STATEMENT EXECUTE FUNCTION telaah_truncated();
+--> statement-breakpoint
+CREATE TRIGGER users_truncated AFTER TRUNCATE ON users
+  FOR EACH STATEMENT EXECUTE FUNCTION telaah_truncated();

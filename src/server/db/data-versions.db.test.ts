@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import net from 'node:net';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { createTestDb, type TestDb } from '../../../tests/db';
@@ -35,6 +36,38 @@ async function unnoticed(h: TestDb, table: string, statement: () => Promise<unkn
   } finally {
     await h.db.execute(sql.raw(`ALTER TABLE ${table} ENABLE TRIGGER USER`));
   }
+}
+
+/** A TCP proxy to PostgreSQL that can stop passing bytes: a peer gone silent without a reset. */
+async function stallingProxy(url: string) {
+  const target = new URL(url);
+  let stalled = false;
+  const sockets: net.Socket[] = [];
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    sockets.push(client, upstream);
+    client.on('data', (d) => void (stalled || upstream.write(d)));
+    upstream.on('data', (d) => void (stalled || client.write(d)));
+    for (const [a, b] of [
+      [client, upstream],
+      [upstream, client],
+    ] as const) {
+      a.on('error', () => b.destroy());
+      a.on('close', () => b.destroy());
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const proxied = new URL(url);
+  proxied.hostname = '127.0.0.1';
+  proxied.port = String((server.address() as net.AddressInfo).port);
+  return {
+    url: proxied.toString(),
+    stall: (on: boolean) => void (stalled = on),
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }
 
 describe('data versions bumped by triggers', () => {
@@ -176,6 +209,23 @@ describe('identities and versions kept in memory, exact by change notifications'
     const expiring = await store.get('u:y', 'k3', steady, () => Date.now() - 1);
     expect(await store.get('u:y', 'k3', steady, () => Date.now() - 1)).toBe(expiring + 1);
   });
+
+  it('forgets everything after a TRUNCATE, which also moves every member version', async () => {
+    const u = await createUser(h.db);
+    const s = await openSession(h.db, u.id);
+    const p = await createTestPortfolio(h.db, u.id);
+    await createTrade(h.db, u.id, p.id, buy);
+    await store.sync();
+    const claims = { userId: u.id, sessionId: s };
+    expect(await sessionUser(h.db, claims, NOW)).toBeDefined();
+    const v1 = await currentMemberVersion(h.db, u.id);
+    // Maintenance, not the app: TRUNCATE fires no row or statement trigger of the writes above.
+    await h.db.execute(sql`truncate transactions cascade`);
+    await h.db.execute(sql`truncate sessions cascade`);
+    await store.sync();
+    expect(await currentMemberVersion(h.db, u.id)).toBeGreaterThan(v1);
+    expect(await sessionUser(h.db, claims, NOW)).toBeUndefined();
+  });
 });
 
 describe('without a listening connection, everything is read from the database', () => {
@@ -243,4 +293,23 @@ describe('without a listening connection, everything is read from the database',
         await store.close();
       }
     });
+  // PostgreSQL only. Without a give-up, a ping never answered held every write request (which waits for
+  // sync()) and kept the dead connection forever: this test then times out.
+  if (process.env.TEST_DATABASE_URL)
+    it('on PostgreSQL: gives up a listening connection gone silent, holds no request, and listens again', async () => {
+      const proxy = await stallingProxy(h.databaseUrl!);
+      const store = new VersionStore({ kind: 'postgres', url: proxy.url });
+      try {
+        await expect.poll(() => store.trusted(), { timeout: 10_000 }).toBe(true);
+        proxy.stall(true);
+        await store.sync();
+        await expect.poll(() => store.trusted(), { timeout: 5_000 }).toBe(false);
+        await store.sync();
+        proxy.stall(false);
+        await expect.poll(() => store.trusted(), { timeout: 30_000 }).toBe(true);
+      } finally {
+        await store.close();
+        await proxy.close();
+      }
+    }, 60_000);
 });

@@ -18,6 +18,7 @@
  * separate copies of this module. Opened lazily on first use, so CLIs never listen.
  */
 import { LRUCache } from 'lru-cache';
+import { log } from '../log';
 
 export const CHANGES_CHANNEL = 'telaah_changes';
 /** The listening connection's application_name (pg_stat_activity). */
@@ -97,7 +98,9 @@ export class VersionStore {
   /** A notification's payload (exported for the tests of the parsing). */
   applyPayload(payload: string): void {
     const [kind, id, version] = payload.split(':');
-    if (kind === 'u' && id) this.changed(`u:${id}`);
+    // A TRUNCATE of a watched table: nothing kept can be trusted.
+    if (kind === '*') this.forgetAll();
+    else if (kind === 'u' && id) this.changed(`u:${id}`);
     else if (kind === 'd' && id) this.changedTo(`d:${id}`, Number(version));
     else if (kind === 'm') this.changedTo('m', Number(id));
   }
@@ -108,7 +111,10 @@ export class VersionStore {
    */
   async sync(): Promise<void> {
     if (this.source.kind !== 'postgres' || !this.connected || !this.client) return;
-    await this.ping(this.client);
+    // A ping unanswered past HEARTBEAT_TRUST_MS leaves memory untrusted anyway: no request waits longer.
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, HEARTBEAT_TRUST_MS)));
+    await Promise.race([this.ping(this.client), late]).finally(() => clearTimeout(timer));
   }
 
   async close(): Promise<void> {
@@ -171,6 +177,8 @@ export class VersionStore {
     const client = new pg.Client({
       connectionString: this.source.url,
       keepAlive: true,
+      // A connection attempt that hangs (a peer that drops packets) is given up like a silent one.
+      connectionTimeoutMillis: HEARTBEAT_GIVE_UP_MS,
       application_name: LISTENER_NAME,
     });
     const lost = (err?: Error) => {
@@ -206,10 +214,12 @@ export class VersionStore {
 
   private async heartbeat(): Promise<void> {
     const client = this.client;
-    if (!client || !this.connected || this.heartbeatPending) return;
-    // Silent for too long (a peer gone without a reset): connect afresh rather than wait for TCP.
+    if (!client || !this.connected) return;
+    // Silent for too long (a peer gone without a reset, a ping never answered): connect afresh rather
+    // than wait for TCP. Checked before the pending ping, which may never be answered.
     if (performance.now() - this.lastPong > HEARTBEAT_GIVE_UP_MS)
       return this.drop?.(new Error('no answer to the heartbeat'));
+    if (this.heartbeatPending) return;
     this.heartbeatPending = true;
     await this.ping(client).finally(() => (this.heartbeatPending = false));
   }
@@ -235,13 +245,7 @@ export class VersionStore {
 }
 
 function logListenerError(msg: string, err: unknown): void {
-  console.error(
-    JSON.stringify({
-      level: 'error',
-      msg: `data versions: ${msg}`,
-      error: err instanceof Error ? err.message : String(err),
-    }),
-  );
+  log('error', `data versions: ${msg}`, { error: err instanceof Error ? err.message : String(err) });
 }
 
 // On globalThis: the Node server around the app and the built app load separate copies of this module.
