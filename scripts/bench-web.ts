@@ -248,7 +248,13 @@ async function benchServer(
 ): Promise<void> {
   // Measured right before the server starts, so that both see the same machine.
   const bare = await bareRate();
-  const server = await startServer({ ...env, PORT: String(PORT), HOST: '127.0.0.1', AUTH_SECRET });
+  const server = await startServer({
+    ...env,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    APP_URL: `http://127.0.0.1:${PORT}`,
+    AUTH_SECRET,
+  });
   try {
     // Right after the start, before anything else asks: the first seconds a visitor meets.
     const cold: [string, number][] = [];

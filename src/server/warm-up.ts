@@ -32,6 +32,11 @@ export interface WarmUpOptions {
   prerendered: Iterable<string>;
   /** Research pages to render at most. */
   maxPages?: number;
+  /**
+   * Whether to render research pages. Not without APP_URL: their canonical and sharing links then come
+   * from the request's origin, which here is the private loopback port, and they are kept for everyone.
+   */
+  research?: boolean;
   /** Requests round the paths once they are filled, for the compiler. */
   rounds?: number;
   deadlineMs?: number;
@@ -39,7 +44,7 @@ export interface WarmUpOptions {
 
 /** Warms `handler` up as described above; resolves with what it did, never rejects. */
 export async function warmUp(handler: Handler, options: WarmUpOptions): Promise<WarmUpResult> {
-  const { maxPages = 24, rounds = 2_000, deadlineMs = 30_000 } = options;
+  const { maxPages = 24, rounds = 2_000, deadlineMs = 30_000, research: withResearch = true } = options;
   const started = performance.now();
   const late = () => performance.now() - started > deadlineMs;
   const server = createServer(handler);
@@ -62,8 +67,8 @@ export async function warmUp(handler: Handler, options: WarmUpOptions): Promise<
       req.end();
     });
   try {
-    const index = await get('/analisis', '');
-    const research = new Set<string>(['/analisis']);
+    const index = withResearch ? await get('/analisis', '') : '';
+    const research = new Set<string>(withResearch ? ['/analisis'] : []);
     for (const [, link] of index.matchAll(RESEARCH_LINK)) {
       if (research.size > maxPages) break;
       research.add(link!);
@@ -79,7 +84,7 @@ export async function warmUp(handler: Handler, options: WarmUpOptions): Promise<
       for (const encoding of ENCODINGS) await get(path, encoding);
     }
     const hot = paths.slice(0, 16);
-    for (let i = 0; i < rounds && !late(); i += 4) {
+    for (let i = 0; hot.length > 0 && i < rounds && !late(); i += 4) {
       await Promise.all(
         [0, 1, 2, 3].map((k) => get(hot[(i + k) % hot.length]!, ENCODINGS[(i + k) % ENCODINGS.length]!)),
       );
