@@ -18,12 +18,7 @@ export {
   type PeriodKey,
   type PeriodMetrics,
 } from './period';
-export {
-  factorBetween,
-  shareChanges,
-  splitAdjustedCloses,
-  type ShareChange,
-} from './share-changes';
+export { factorBetween, shareChanges, splitAdjustedCloses, type ShareChange } from './share-changes';
 export { breakEvenSellPrice, realisedByYear, realisedRows, type RealisedRow, type RealisedYear } from './realised';
 export {
   annualReport,
