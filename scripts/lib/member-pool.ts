@@ -35,10 +35,10 @@ export interface PoolManifest {
   admins: PoolAdmin[];
 }
 
-export const POOL_PASSWORD = 'sate-padang-2026';
-export const POOL_NAME = 'Anggota Uji';
+const POOL_PASSWORD = 'sate-padang-2026';
+const POOL_NAME = 'Anggota Uji';
 /** About twice what the suite uses per tier: stories beyond the pool fall back to signing up. */
-export const POOL_SIZES: Record<PoolTier, number> = { gratis: 100, reguler: 20, premium: 12 };
+const POOL_SIZES: Record<PoolTier, number> = { gratis: 100, reguler: 20, premium: 12 };
 
 /** Writes the pool's members into `db` (paid tiers settled at `now`); `baseUrl` goes into receipt links. */
 export async function seedMemberPool(

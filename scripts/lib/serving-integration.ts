@@ -15,7 +15,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 
 /** Extensions worth compressing (text formats); images and fonts are compressed already. */
-export const COMPRESSIBLE = /\.(html|js|mjs|css|svg|json|xml|txt|webmanifest|map)$/;
+const COMPRESSIBLE = /\.(html|js|mjs|css|svg|json|xml|txt|webmanifest|map)$/;
 /** Below this size a compressed copy saves less than the header costs. */
 const MIN_BYTES = 1024;
 
@@ -31,7 +31,7 @@ async function* walk(dir: string): AsyncGenerator<string> {
 }
 
 /** Writes `f.br` and `f.gz` beside each compressible file of `dir`; returns how many files it compressed. */
-export async function precompress(dir: string): Promise<number> {
+async function precompress(dir: string): Promise<number> {
   const files: string[] = [];
   for await (const f of walk(dir)) if (COMPRESSIBLE.test(f) && (await stat(f)).size >= MIN_BYTES) files.push(f);
   await Promise.all(
@@ -50,7 +50,7 @@ export async function precompress(dir: string): Promise<number> {
 }
 
 /** Bundles the server programs into `outDir` as ES modules. */
-export async function bundleServerPrograms(root: string, outDir: string): Promise<void> {
+async function bundleServerPrograms(root: string, outDir: string): Promise<void> {
   await build({
     entryPoints: { start: path.join(root, 'scripts/start.ts'), serve: path.join(root, 'scripts/serve.ts') },
     outdir: outDir,

@@ -8,7 +8,7 @@ import { isTradingDay, wibClock } from './market-calendar';
 import type { IsoDate } from './portfolio/types';
 
 /** More trading days behind than this and the pages say so ("Data terakhir: …"). */
-export const STALE_AFTER_TRADING_DAYS = 3;
+const STALE_AFTER_TRADING_DAYS = 3;
 
 export interface DataAge {
   /** Date of the newest close held. */

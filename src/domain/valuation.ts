@@ -8,8 +8,6 @@
  */
 import { addDays, addMonthsToDay, toDayNumber } from './dates';
 
-export { dcf, DcfError, type DcfInput, type DcfResult, type DcfYear } from './dcf';
-
 /** A change in the share count on its ex date: `factor` new shares per old share (split 1:2 → 2). */
 export interface ShareChange {
   exDate: string;

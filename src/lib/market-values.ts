@@ -25,7 +25,7 @@ const MONTH_NAMES = [
 const MONTHS = new Map(MONTH_NAMES.flatMap((names, i) => names.split(' ').map((n) => [n, i + 1] as const)));
 
 /** `YYYY-MM-DD` when year, month and day form a real calendar date. */
-export function isoDate(year: number, month: number, day: number): string | undefined {
+function isoDate(year: number, month: number, day: number): string | undefined {
   const d = new Date(Date.UTC(year, month - 1, day));
   if (year < 1900 || d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) {
     return undefined;

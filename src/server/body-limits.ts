@@ -24,8 +24,6 @@ import {
   JSON_TOO_DEEP,
 } from './control-chars';
 
-export { controlMessage } from './control-chars';
-
 const KIB = 1024;
 const MIB = 1024 * KIB;
 
@@ -71,7 +69,7 @@ function mediaType(req: IncomingMessage): string {
 }
 
 /** Answers a refused request: JSON under /api/, a short Indonesian page elsewhere. */
-export function refuse(
+function refuse(
   res: ServerResponse,
   pathname: string,
   status: number,

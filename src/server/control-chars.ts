@@ -6,7 +6,7 @@
  */
 
 // eslint-disable-next-line no-control-regex
-export const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** Deeper JSON than any endpoint takes; the walk stops here and the body is refused. */
 const MAX_JSON_DEPTH = 32;

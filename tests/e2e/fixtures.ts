@@ -480,7 +480,7 @@ async function signUpThroughForms(
 }
 
 /** Pays one month of `tier` through the Stripe stand-in's hosted checkout, as a member would. */
-export async function payTier(page: Page, tier: PaidTier): Promise<void> {
+async function payTier(page: Page, tier: PaidTier): Promise<void> {
   await page.goto(`/pay?plan=${tier}-1`);
   // QRIS (Midtrans) is preselected where both are offered.
   await page.getByRole('radio', { name: /Kartu kredit/ }).check();

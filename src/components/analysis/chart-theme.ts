@@ -22,8 +22,6 @@ export const COLORS = {
   sd2: '#c0262d',
 } as const;
 
-export { formatChartTime };
-
 /** Axis ticks in Indonesian (`2026`, `Sep`, `2 Sep`): see `tickLabel`. */
 export function formatTickMark(time: Time, type: TickMarkType): string {
   return tickLabel(time, type === TickMarkType.Year ? 'year' : type === TickMarkType.Month ? 'month' : 'day');

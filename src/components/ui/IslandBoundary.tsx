@@ -6,13 +6,11 @@
 import { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { reportIslandError } from './island-errors';
 
-export { setIslandErrorReporter } from './island-errors';
-
 interface State {
   failed: boolean;
 }
 
-export class IslandBoundary extends Component<{ children: ReactNode }, State> {
+class IslandBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { failed: false };
 
   static getDerivedStateFromError(): State {

@@ -8,7 +8,7 @@ import { dividendTax } from './money';
 import type { DividendDecision, DividendTaxTreatment, IsoDate, PortfolioSettings } from './types';
 
 /** KSEI pays dividends to resident individuals gross for recording dates from this day (PP 9/2021). */
-export const GROSS_DIVIDENDS_FROM: IsoDate = '2021-03-01';
+const GROSS_DIVIDENDS_FROM: IsoDate = '2021-03-01';
 
 /** The final tax rate on dividends, withheld before 1 March 2021 or paid by the member after. */
 export const DIVIDEND_TAX_PCT = 10;

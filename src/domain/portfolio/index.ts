@@ -3,31 +3,22 @@
  * `findFirstOversell` for transaction validation, and the return measures on their own.
  */
 export { computePortfolio, DEFAULT_PORTFOLIO_SETTINGS } from './engine';
-export { findFirstOversell, findOversells } from './validation';
-export { findCoveredDividends, type CoveredDividend } from './duplicates';
-export { annualise, chainIndex, dailyReturns, maxDrawdown, TRADING_DAYS_PER_YEAR, volatility, xirr } from './returns';
+export { findOversells } from './validation';
+export { findCoveredDividends } from './duplicates';
+export { TRADING_DAYS_PER_YEAR } from './returns';
 export type * from './types';
-export { applyDividendTax } from './dividend-coverage';
 export {
   CUSTOM_PERIOD,
-  DEFAULT_PERIOD,
   openingPeriod,
   PERIODS,
   periodMetrics,
-  periodStart,
   presetRange,
   type AnyPeriod,
   type DateRange,
   type PeriodKey,
   type PeriodMetrics,
 } from './period';
-export {
-  factorBetween,
-  shareChanges,
-  splitAdjustedCloses,
-  type ShareChange,
-  type ShareChangeType,
-} from './share-changes';
+export { factorBetween, shareChanges, splitAdjustedCloses, type ShareChange } from './share-changes';
 export { breakEvenSellPrice, realisedByYear, realisedRows, type RealisedRow, type RealisedYear } from './realised';
 export {
   annualReport,
@@ -42,13 +33,4 @@ export {
   type AnnualSale,
 } from './annual';
 export { positionHistory, type PositionStep } from './position-history';
-export {
-  corporateDividendKey,
-  decisionKey,
-  DIVIDEND_TAX_PCT,
-  GROSS_DIVIDENDS_FROM,
-  holdUntil,
-  investDeadline,
-  manualDividendKey,
-  selfPayDeadline,
-} from './dividend-tax';
+export { decisionKey } from './dividend-tax';

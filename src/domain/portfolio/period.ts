@@ -58,7 +58,7 @@ export function periodStart(period: PeriodKey, asOf: IsoDate): IsoDate | null {
 }
 
 /** The period a metrics page opens on by default. */
-export const DEFAULT_PERIOD: PeriodKey = '1t';
+const DEFAULT_PERIOD: PeriodKey = '1t';
 
 /**
  * The period to open on: DEFAULT_PERIOD when it holds data, else the shortest longer preset that does

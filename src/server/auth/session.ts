@@ -10,8 +10,6 @@ import { getDb } from '../db/client';
 import { authSecret, identityCookieOptions, secureCookies } from './secret';
 import { endSessionById, openSession, SESSION_MAX_AGE } from './sessions';
 
-export { SESSION_MAX_AGE };
-
 function sessionCookieName(): string {
   return secureCookies() ? '__Secure-authjs.session-token' : 'authjs.session-token';
 }

@@ -20,7 +20,7 @@
 import { LRUCache } from 'lru-cache';
 import { log } from '../log';
 
-export const CHANGES_CHANNEL = 'telaah_changes';
+const CHANGES_CHANNEL = 'telaah_changes';
 /** The listening connection's application_name (pg_stat_activity). */
 export const LISTENER_NAME = 'telaah-listener';
 

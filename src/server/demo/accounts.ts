@@ -15,7 +15,7 @@ export const DEMO_PASSWORD = 'telaah-demo';
  * The demo admin's TOTP secret (base32): admins sign in with two factors, so the demo admin has them
  * on with this published secret (add it to an authenticator app to sign in as the demo admin).
  */
-export const DEMO_ADMIN_TOTP_SECRET = 'KRSWYYLBNBAWI3LJNZSGK3LPEBQWI3LJ';
+const DEMO_ADMIN_TOTP_SECRET = 'KRSWYYLBNBAWI3LJNZSGK3LPEBQWI3LJ';
 
 export const DEMO_ACCOUNTS: {
   email: string;

@@ -26,9 +26,9 @@ export type { DemoAction, DemoConstituent, DemoFundamental, DemoIndexPrice, Demo
 /** Bumped whenever the generated rows change for the same `today`. */
 export const DEMO_GENERATOR_VERSION = 3;
 /** Years of daily prices ending at the demo "today". */
-export const DEMO_YEARS = 3;
+const DEMO_YEARS = 3;
 /** Quarters of fundamentals per ticker. */
-export const DEMO_QUARTERS = 12;
+const DEMO_QUARTERS = 12;
 
 export interface DemoMarket {
   today: string;
@@ -45,7 +45,7 @@ export interface DemoMarket {
 }
 
 /** The trading days of the demo window: `DEMO_YEARS` years ending on `today` (inclusive). */
-export function demoTradingDays(today: string): string[] {
+function demoTradingDays(today: string): string[] {
   return tradingDays(addDays(addMonthsToDay(today, -12 * DEMO_YEARS), 1), today);
 }
 

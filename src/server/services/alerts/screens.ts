@@ -60,13 +60,13 @@ export interface ScreenEvaluation {
 }
 
 /** The `screen_results` key of a filter (canonical, sort removed) run with a tier rank, or for every tier. */
-export const screenResultKey = (filter: string, rank: number | null) =>
+const screenResultKey = (filter: string, rank: number | null) =>
   createHash('sha256')
     .update(`${rank ?? '-'}|${filter}`)
     .digest('base64url');
 
 /** The canonical filter of a saved query (sorting does not change the set) and whether it depends on the tier. */
-export function screenFilter(saved: string): { filter: string; gated: boolean; query: ScreenQuery } {
+function screenFilter(saved: string): { filter: string; gated: boolean; query: ScreenQuery } {
   const { query, canonical } = parseScreenQuery(new URLSearchParams(saved));
   const filter = canonical.replace(/(^|&)(urut|arah)=[^&]*/g, '').replace(/^&/, '');
   return { filter, gated: dependsOnTier(query), query };

@@ -37,7 +37,7 @@ async function groupMembers(db: Db, groups: BroadcastAudience['groups']): Promis
 const optedIn = (r: Recipient) => r.prefs.announcements.email || r.prefs.announcements.telegram;
 
 /** The audience's members as they are `now`. */
-export async function audienceMembers(db: Db, audience: BroadcastAudience, now: Date): Promise<Recipient[]> {
+async function audienceMembers(db: Db, audience: BroadcastAudience, now: Date): Promise<Recipient[]> {
   const [recipients, seated] = await Promise.all([loadRecipients(db, now), groupMembers(db, audience.groups)]);
   return recipients.filter(
     (r) => (audience.everyone && optedIn(r)) || audience.tiers.includes(r.tier) || seated.has(r.userId),

@@ -20,7 +20,6 @@ import { stagePriceFile } from './bulk/stage';
 
 export { readHeaderLine } from './bulk/pieces';
 export { MAX_ERRORS } from './bulk/checks';
-export { REBUILD_MIN_ROWS } from './bulk/merge';
 
 export interface BulkOptions {
   /** Today in WIB (`YYYY-MM-DD`); later dates are refused. */

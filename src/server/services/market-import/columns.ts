@@ -17,7 +17,7 @@ const col = (key: string, required = true, names: readonly string[] = [key]): Co
  * Column layouts per kind; ringkasan also accepts the English headers of IDX's stock summary and the
  * field names of its JSON (`GetStockSummary`).
  */
-export const COLUMNS: Record<ImportKind, readonly ColumnSpec[]> = {
+const COLUMNS: Record<ImportKind, readonly ColumnSpec[]> = {
   emiten: [
     ...['ticker', 'name', 'sector', 'sub_sector', 'board', 'listing_date', 'shares_outstanding'].map((k) => col(k)),
     // The listing lifecycle: the day the exchange delisted the stock, and the code it traded under before.

@@ -18,9 +18,9 @@ import { detectKind } from './columns';
 import { FILE_TOO_LARGE, LineTooLongError, MAX_FILE_BYTES } from '../../csv/text-rules';
 
 export { IMPORT_KINDS, formatRowError } from './types';
-export type { ImportKind, ImportResult, RowError } from './types';
+export type { ImportKind, ImportResult } from './types';
 export { validateCsv } from './validate';
-export { parseDate, parseIdxDate, parseInteger, parseDecimal } from '../../../lib/market-values';
+export { parseDate } from '../../../lib/market-values';
 
 export interface ImportOptions {
   /** Overrides detection from the header row. */

@@ -24,7 +24,7 @@ type LatestRun = Awaited<ReturnType<typeof latestRuns>> extends Map<string, infe
 import { ANALYSIS_ROOT, warnAnalysesWithoutEmiten } from '../analysis-coverage';
 import { log } from '../../log';
 
-export { marketUpdateStatus, type MarketUpdateStatus } from './runs';
+export { marketUpdateStatus } from './runs';
 export type { MarketFeed } from './feed';
 export { idxFeed } from './idx-feed';
 export { filesFeed } from './files-feed';

@@ -108,7 +108,7 @@ export function computeFor(data: PortfolioData, portfolioId?: string): Portfolio
 }
 
 /** The decisions of these portfolios, by `decisionKey`. */
-export async function loadDecisions(db: Db, portfolioIds: readonly string[]): Promise<Map<string, DividendDecision>> {
+async function loadDecisions(db: Db, portfolioIds: readonly string[]): Promise<Map<string, DividendDecision>> {
   if (portfolioIds.length === 0) return new Map();
   const rows = await db
     .select()

@@ -31,7 +31,7 @@ import { parseDate } from '../../../lib/market-values';
 import type { Portfolio } from './types';
 import type { ImportReport, PreviewRow } from '../../../lib/island-props';
 
-export type { ImportReport, PreviewRow } from '../../../lib/island-props';
+export type { ImportReport } from '../../../lib/island-props';
 
 const PREVIEW_ROWS = 50;
 const MAX_LISTED = 200;

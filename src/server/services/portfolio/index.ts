@@ -1,37 +1,17 @@
 /** Portfolios, transactions, CSV import/export and the engine's reports for a member (docs/product.md §5). */
 export * from './types';
-export {
-  DEFAULT_PORTFOLIO_NAME,
-  createPortfolio,
-  ensurePortfolio,
-  findPortfolio,
-  listPortfolios,
-  resolvePortfolio,
-  updatePortfolio,
-} from './portfolios';
+export { createPortfolio, ensurePortfolio, findPortfolio, listPortfolios, updatePortfolio } from './portfolios';
 export { addTransaction, deleteTransaction, getTransaction, updateTransaction } from './transactions';
 export { listTransactions, type TransactionPage } from './list';
-export { computedFee, type RawTransaction } from '../../../domain/portfolio/entry-rules';
-export { importTransactions, type ImportReport, type PreviewRow } from './import';
-export { exportPortfolioData, exportTransactions } from './export';
+export { type RawTransaction } from '../../../domain/portfolio/entry-rules';
+export { importTransactions } from './import';
+export { exportTransactions } from './export';
 export { CSV_HEADER, type ImportProblem } from './csv';
-export { computeFor, loadDecisions, loadPortfolioData, type PortfolioData } from './engine-input';
-export {
-  dividendsView,
-  holdingsView,
-  metricsView,
-  type DividendRow,
-  type DividendsView,
-  type HoldingRow,
-  type HoldingsView,
-  type MetricsView,
-  type PortfolioRef,
-} from './views';
-export { dividendsReport, holdingsOverview, holdingsReport, metricsReport, type ReportOptions } from './reports';
-export { reportPageState, transactionsPageState, type ReportPageRequest, type TransactionsPageState } from './pages';
-export { realisedReport, type RealisedRowView, type RealisedView } from './realised';
+export { computeFor, loadPortfolioData } from './engine-input';
+export { dividendsView, holdingsView, metricsView, type DividendRow } from './views';
+export { dividendsReport, holdingsOverview, holdingsReport, metricsReport } from './reports';
+export { reportPageState, transactionsPageState } from './pages';
+export { realisedReport } from './realised';
 export { annualReportFor, isReportYear, reportYears, type AnnualView } from './annual';
-export { holdingPage, type HoldingPageView, type PortfolioPosition } from './holding';
-export { availableBenchmarks } from './benchmarks';
-export { dividendTaxForm, setDividendDecision, type DecisionInput } from './dividend-tax';
-export type { MetricsOptions } from './reports';
+export { holdingPage } from './holding';
+export { dividendTaxForm, setDividendDecision } from './dividend-tax';

@@ -10,7 +10,7 @@ import type { Db, Tx } from '../../db/client';
 import { portfolios } from '../../db/schema';
 import { NOT_FOUND_PORTFOLIO, type FieldErrors, type Outcome, type Portfolio } from './types';
 
-export const DEFAULT_PORTFOLIO_NAME = 'Portofolio utama';
+const DEFAULT_PORTFOLIO_NAME = 'Portofolio utama';
 const MAX_PORTFOLIOS = 20;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

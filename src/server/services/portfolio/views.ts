@@ -21,7 +21,7 @@ import type { PortfolioData } from './engine-input';
 import type { HoldingRow, HoldingsView, PortfolioRef } from '../../../lib/island-props';
 import { flagBadges, flagLines, hasFlags, type StatusFlags } from '../../../domain/corporate/status';
 
-export type { HoldingRow, HoldingsView, PortfolioRef } from '../../../lib/island-props';
+export type { HoldingsView, PortfolioRef } from '../../../lib/island-props';
 
 export interface DividendRow extends DividendRecord {
   name: string;

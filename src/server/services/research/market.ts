@@ -1,7 +1,7 @@
 /**
  * Read access to market data: emiten profiles and the latest closes that pages compare against.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { getDb, type Db } from '../../db/client';
 import { dailyPrices, emiten } from '../../db/schema';
 import { perMarketVersion } from '../market-cache';
@@ -60,20 +60,6 @@ async function readLastCloses(db: Db): Promise<Map<string, LastClose>> {
     });
   }
   return map;
-}
-
-/** Latest close of one ticker with the previous close, or undefined when it has no prices. */
-export async function lastClose(ticker: string): Promise<LastClose | undefined> {
-  const db = await getDb();
-  const rows = await db
-    .select({ date: dailyPrices.date, close: dailyPrices.close })
-    .from(dailyPrices)
-    .where(and(eq(dailyPrices.ticker, ticker)))
-    .orderBy(desc(dailyPrices.date))
-    .limit(2);
-  const [last, prev] = rows;
-  if (!last) return undefined;
-  return { ticker, date: last.date, close: last.close, prevClose: prev?.close ?? null };
 }
 
 /** Whether any of `tickers` carries generated demo market data: pages showing them carry the "Data demo" banner. */

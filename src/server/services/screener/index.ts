@@ -12,7 +12,6 @@ import { marketFigures, type MarketFigures } from './figures';
 import { CONSTITUENT_INDEXES } from '../../../domain/indexes';
 
 export { marketFigures, marketFiguresOn } from './figures';
-export { RANGE_PARAMS } from '../../../domain/screener';
 
 const SORTS = ['ticker', ...RANGE_PARAMS.map((r) => r.param)] as const;
 const BILLION = 1_000_000_000;

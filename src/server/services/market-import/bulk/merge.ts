@@ -20,7 +20,7 @@ export const TARGETS: readonly Target[] = [
   { table: 'daily_prices', key: 'ticker', isIndex: false, cast: '::integer' },
   { table: 'index_prices', key: 'code', isIndex: true, cast: '' },
 ];
-export const PRICE_COLUMNS = ['open', 'high', 'low', 'close', 'volume'];
+const PRICE_COLUMNS = ['open', 'high', 'low', 'close', 'volume'];
 
 /**
  * New rows from which a load into a table that holds fewer rows than it brings drops the table's
