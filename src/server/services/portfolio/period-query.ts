@@ -3,18 +3,11 @@
  * from–to range. Pages use Indonesian names (`periode`, `dari`, `sampai`), the API English ones
  * (`period`, `from`, `to`); both end here, so both give the same Indonesian messages.
  */
+import { isIsoDay } from '../../../domain/dates';
 import { CUSTOM_PERIOD, PERIODS, type AnyPeriod, type DateRange } from '../../../domain/portfolio/period';
 
 export type PeriodQuery =
   { ok: true; period: AnyPeriod | null; range: DateRange | null } | { ok: false; field: string; message: string };
-
-const ISO = /^\d{4}-\d{2}-\d{2}$/;
-
-function isDate(s: string): boolean {
-  if (!ISO.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-}
 
 interface Names {
   period: string;
@@ -46,7 +39,7 @@ export function parsePeriodQuery(params: URLSearchParams, names: Names, today: s
     [names.from, from],
     [names.to, to],
   ] as const) {
-    if (value !== null && !isDate(value))
+    if (value !== null && !isIsoDay(value))
       return { ok: false, field, message: `Tanggal "${field}" harus berformat TTTT-BB-HH, misalnya 2025-01-31.` };
   }
   if (from !== null && from > today)
