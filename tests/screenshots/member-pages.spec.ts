@@ -37,6 +37,8 @@ const PAGES = [
     (r) =>
       r.access !== 'admin' &&
       !r.redirectsTo &&
+      // A page that answers with another status on purpose (a gift link naming no gift: 404).
+      r.status === undefined &&
       !['/sso-callback', '/check-user', '/payment-capture'].includes(r.path.split('?')[0]!),
   ).map((r) => r.path),
   ...EXTRA,
