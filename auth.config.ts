@@ -7,9 +7,9 @@ import { defineConfig } from 'auth-astro';
 import type { Provider } from '@auth/core/providers';
 import { config } from './src/server/config';
 import { authSecret, secureCookies } from './src/server/auth/secret';
-import { endSessionById, openSession, SESSION_MAX_AGE } from './src/server/auth/sessions';
+import { endSessionById, openSession, SESSION_MAX_AGE } from './src/server/auth/session-rows';
 import { getDb } from './src/server/db/client';
-import { userForSso } from './src/server/services/accounts';
+import { userForSso } from './src/server/services/accounts/accounts';
 
 const c = config();
 

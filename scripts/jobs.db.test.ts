@@ -14,7 +14,7 @@ import { createTestDb, type TestDb } from '../tests/db';
 import { migratedDataDir } from '../tests/migrated-data-dir';
 import { openDatabase, type Db } from '../src/server/db/client';
 import { contentSeen, corporateActions, emiten, telegramGroupMembers, telegramLinks } from '../src/server/db/schema';
-import { setLessonDone } from '../src/server/services/course-progress';
+import { setLessonDone } from '../src/server/services/courses/progress';
 import { createTestPortfolio, createTrade } from '../tests/factories/portfolio';
 import { createUser, grantTier } from '../tests/factories/users';
 import { setPref } from '../src/server/services/notifications/prefs';

@@ -26,7 +26,7 @@ import {
   type FileImportResult,
   type ImportKind,
 } from '../src/server/services/market-import';
-import { warnAnalysesWithoutEmiten } from '../src/server/services/analysis-coverage';
+import { warnAnalysesWithoutEmiten } from '../src/server/services/research/analysis-coverage';
 import { offCalendarPriceDays } from '../src/server/services/market-import/off-calendar';
 import { loadHolidayNames } from '../src/server/services/market-update';
 import { demoMarketRefusal, replaceDemoMarket } from '../src/server/services/market-import/demo-market';

@@ -8,7 +8,7 @@
 import './lib/env';
 import { assertProductionReady, config } from '../src/server/config';
 import { openDatabase, setProcessDatabase, type DbHandle } from '../src/server/db/client';
-import { drainServer, serveBuild } from '../src/server/node-server';
+import { drainServer, serveBuild } from '../src/server/http/node-server';
 import { assertNoPoolAdmins, exitWithStartupError } from './lib/startup';
 import { provideEmbeddedSecret } from '../src/server/auth/secret';
 

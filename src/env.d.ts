@@ -3,13 +3,13 @@
 declare namespace App {
   interface Locals {
     /** Whose data is shown: the signed-in member, or the member an admin is acting as. */
-    viewer: import('./server/auth/viewer').Viewer | null;
+    viewer: import('./server/auth/viewer-type').Viewer | null;
     /** The admin behind an impersonation; null otherwise. */
-    actor: import('./server/auth/viewer').Viewer | null;
+    actor: import('./server/auth/viewer-type').Viewer | null;
     /** When the current impersonation ends by itself (ISO), or null. */
     impersonationExpiresAt: string | null;
     /** A session that passed the password (or SSO) but not yet its second factor; null otherwise. */
-    pendingSecondFactor: import('./server/auth/session-viewer').SessionClaims | null;
+    pendingSecondFactor: import('./server/auth/session-user').SessionClaims | null;
     /** Correlates the request's log line, error digest and monitoring event. */
     requestId: string;
   }

@@ -1,6 +1,6 @@
 /**
  * Resolves the request's identity once into typed locals, refuses writes while impersonating unless
- * the route policy opens the route to support (`server/routes.ts`, `server/auth/support-writes.ts`) and
+ * the route policy opens the route to support (`http/routes.ts`, `server/auth/support-writes.ts`) and
  * audits the rest, turns AccessErrors thrown by the require*() helpers into responses, reports server
  * errors (the digest on the 500 page), and sets the security headers. It never grants access by URL path: pages and
  * endpoints authorise by calling the helpers.
@@ -13,8 +13,8 @@ import type { APIContext, MiddlewareNext } from 'astro';
 import { AccessError, IMPERSONATION_REFUSAL } from './server/auth/guards';
 import { isReadMethod, supportMayWrite } from './server/auth/support-writes';
 import { isAdminRoute } from './server/auth/admin-routes';
-import { routeOf } from './server/routes';
-import { resolveIdentity } from './server/auth/viewer-resolve';
+import { routeOf } from './server/http/routes';
+import { resolveIdentity } from './server/auth/resolve-identity';
 import { secondFactorUrl, signInUrl } from './lib/redirect';
 import { now } from './server/clock';
 import { config } from './server/config';
@@ -22,16 +22,16 @@ import { getDb } from './server/db/client';
 import { syncVersions } from './server/db/data-versions';
 import { audit } from './server/services/audit';
 import { reportServerError, type ErrorContext } from './server/errors';
-import { requestContext } from './server/request-context';
-import { withSecurityHeaders } from './server/security-headers';
-import { jsonError, withReasonPhrase } from './server/http';
-import { applyCachePolicy, cachedRender } from './server/http-cache';
-import { withMemberPagesCache } from './server/member-pages-cache';
-import { API_ORIGIN_REFUSAL, apiWriteWithoutOrigin } from './server/api-origin';
+import { requestContext } from './server/http/request-context';
+import { withSecurityHeaders } from './server/http/security-headers';
+import { jsonError, withReasonPhrase } from './server/http/responses';
+import { applyCachePolicy, cachedRender } from './server/http/http-cache';
+import { withMemberPagesCache } from './server/http/member-pages-cache';
+import { API_ORIGIN_REFUSAL, apiWriteWithoutOrigin } from './server/http/api-origin';
 
 export const onRequest = defineMiddleware(async (ctx, next) => {
   const production = config().NODE_ENV === 'production';
-  // An anonymous research page already rendered for the current market data (src/server/http-cache.ts).
+  // An anonymous research page already rendered for the current market data (server/http/http-cache.ts).
   const cached = ctx.isPrerendered ? null : await cachedRender(ctx);
   if (cached) return withSecurityHeaders(cached, production);
   const monitored = monitoringRequestHandler();

@@ -8,8 +8,8 @@ process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), 'telaah-pool-'));
 
 import { createTestDb } from '../../tests/db';
 import type { DbHandle } from '../../src/server/db/client';
-import { findUserByEmail, signInWithPassword } from '../../src/server/services/accounts';
-import { currentTier } from '../../src/server/services/membership';
+import { findUserByEmail, signInWithPassword } from '../../src/server/services/accounts/accounts';
+import { currentTier } from '../../src/server/services/membership/current-tier';
 import { paymentHistory } from '../../src/server/services/payments/history';
 import { seedMemberPool, type PoolManifest } from './member-pool';
 

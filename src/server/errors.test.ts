@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { digestOf, reportServerError } from './errors';
-import { requestContext } from './request-context';
+import { requestContext } from './http/request-context';
 
 describe('reportServerError without monitoring', () => {
   afterEach(() => vi.restoreAllMocks());

@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { captureServerError, type ErrorScope } from './integrations/sentry';
 import { withoutQueryParams } from '../lib/monitoring/filters';
 import { log } from './log';
-import { requestContext } from './request-context';
+import { requestContext } from './http/request-context';
 import { isConnectionFailure } from './db/errors';
 
 /** How long failures of one database outage are reported once. */

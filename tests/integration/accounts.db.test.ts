@@ -9,11 +9,11 @@ process.env.DATA_DIR = dataDir;
 
 import { createTestDb } from '../db';
 import type { DbHandle } from '../../src/server/db/client';
-import { signInWithPassword, signUp, confirmEmailToken } from '../../src/server/services/accounts';
-import { changePassword, deleteAccount, exportData } from '../../src/server/services/account-settings';
-import { currentTier } from '../../src/server/services/membership';
+import { signInWithPassword, signUp, confirmEmailToken } from '../../src/server/services/accounts/accounts';
+import { changePassword, deleteAccount, exportData } from '../../src/server/services/accounts/settings';
+import { currentTier } from '../../src/server/services/membership/current-tier';
 import { users } from '../../src/server/db/schema';
-import { openSession, sessionIsActive } from '../../src/server/auth/sessions';
+import { openSession, sessionIsActive } from '../../src/server/auth/session-rows';
 import { createUser, grantTier } from '../factories/users';
 
 const T0 = new Date('2026-11-20T03:00:00Z');

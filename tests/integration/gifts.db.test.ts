@@ -30,7 +30,7 @@ import { handleWebhook } from '../../src/server/services/payments/webhooks';
 import { fulfil } from '../../src/server/services/payments/fulfil';
 import { findReceipt } from '../../src/server/services/payments/receipts';
 import { refundPayment } from '../../src/server/services/admin/refunds';
-import { currentTier } from '../../src/server/services/membership';
+import { currentTier } from '../../src/server/services/membership/current-tier';
 import { lockMember } from '../../src/server/services/payments/schedule';
 import {
   giftByToken,
@@ -40,8 +40,8 @@ import {
   redeemGift,
   resendGift,
   revokeGift,
-} from '../../src/server/services/gifts';
-import { sha256 } from '../../src/server/services/email-tokens';
+} from '../../src/server/services/membership/gifts';
+import { sha256 } from '../../src/server/services/accounts/email-tokens';
 import { addMonthsWib, DAY_MS } from '../../src/domain/dates';
 import { IMPERSONATION_REFUSAL } from '../../src/server/auth/guards';
 import { startStripeStandIn } from '../stand-ins/stripe';

@@ -23,7 +23,7 @@ describe('ESLint keeps the layers apart', { timeout: 120_000 }, () => {
     const errors = await layerErrors(
       'src/domain/layer-fixture.ts',
       "import { getDb } from '../server/db/client';",
-      "import type { Viewer } from '../server/auth/viewer';",
+      "import type { Viewer } from '../server/auth/viewer-type';",
       "import { formatRupiah } from '../lib/format';",
       "import { TIERS } from './tiers';",
       'export const x = [getDb, formatRupiah, TIERS] as const;',
@@ -83,7 +83,7 @@ describe('ESLint keeps the layers apart', { timeout: 120_000 }, () => {
     const domain = await layerErrors(
       'src/domain/layer-fixture.ts',
       "export const load = () => import('../server/db/client');",
-      "export type V = import('../server/auth/viewer').Viewer;",
+      "export type V = import('../server/auth/viewer-type').Viewer;",
       "export const fs = () => import('node:fs');",
       "export const ok = () => import('./tiers');",
     );
@@ -91,7 +91,7 @@ describe('ESLint keeps the layers apart', { timeout: 120_000 }, () => {
     // Components may name a server type, but an import() loads the module itself.
     const components = await layerErrors(
       'src/components/portfolio/LayerFixture.tsx',
-      "export type V = import('../../server/auth/viewer').Viewer;",
+      "export type V = import('../../server/auth/viewer-type').Viewer;",
       "export const load = () => import('../../server/db/client');",
       "export const chart = () => import('lightweight-charts');",
     );
@@ -102,7 +102,7 @@ describe('ESLint keeps the layers apart', { timeout: 120_000 }, () => {
     const errors = await layerErrors(
       'src/lib/layer-fixture.ts',
       "import type { Tier } from '../domain/tiers';",
-      "import type { Viewer } from '../server/auth/viewer';",
+      "import type { Viewer } from '../server/auth/viewer-type';",
       "import { TIERS } from '../domain/tiers';",
       "import { getDb } from '../server/db/client';",
       "import { Money } from '../components/ui/Money';",
@@ -116,7 +116,7 @@ describe('ESLint keeps the layers apart', { timeout: 120_000 }, () => {
   it('lets components import server types but not server values, pages or layouts', async () => {
     const errors = await layerErrors(
       'src/components/portfolio/LayerFixture.tsx',
-      "import type { Viewer } from '../../server/auth/viewer';",
+      "import type { Viewer } from '../../server/auth/viewer-type';",
       "import { getDb } from '../../server/db/client';",
       "import BaseLayout from '../../layouts/BaseLayout.astro';",
       "import { $hideAmounts } from '../../stores/privacy';",
@@ -144,7 +144,7 @@ describe('ESLint keeps the layers apart', { timeout: 120_000 }, () => {
   it('keeps src/stores to src/lib and src/domain', async () => {
     const errors = await layerErrors(
       'src/stores/layer-fixture.ts',
-      "import type { Viewer } from '../server/auth/viewer';",
+      "import type { Viewer } from '../server/auth/viewer-type';",
       "import { Money } from '../components/ui/Money';",
       "import { readFileSync } from 'node:fs';",
       "import { formatRupiah } from '../lib/format';",

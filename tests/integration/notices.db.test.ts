@@ -19,7 +19,7 @@ import { runNotices, type NoticeSummary } from '../../src/server/services/notifi
 import { setPref } from '../../src/server/services/notifications/prefs';
 import { verifyUnsubscribe } from '../../src/server/services/notifications/unsubscribe';
 import { defaultSources } from '../../src/server/services/notifications/lookups';
-import { setLessonDone } from '../../src/server/services/course-progress';
+import { setLessonDone } from '../../src/server/services/courses/progress';
 import { createTestPortfolio, createTrade } from '../factories/portfolio';
 import { createUser, grantTier } from '../factories/users';
 import { startSmtpStandIn, type SmtpStandIn } from '../stand-ins/smtp';

@@ -16,7 +16,7 @@ import { memberships, payments } from '../../src/server/db/schema';
 import { fulfil, type Payment } from '../../src/server/services/payments/fulfil';
 import { previewPass } from '../../src/server/services/payments/schedule';
 import { findReceipt } from '../../src/server/services/payments/receipts';
-import { currentTier } from '../../src/server/services/membership';
+import { currentTier } from '../../src/server/services/membership/current-tier';
 import { addMonthsWib, DAY_MS } from '../../src/domain/dates';
 import { findPlan } from '../../src/domain/plans';
 import { createUser, grantTier } from '../factories/users';

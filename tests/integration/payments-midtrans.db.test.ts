@@ -20,7 +20,7 @@ import { captureReturn } from '../../src/server/services/payments/capture';
 import { configuredProviders } from '../../src/server/services/payments/registry';
 import { handleWebhook } from '../../src/server/services/payments/webhooks';
 import { awaitingTransfers } from '../../src/server/services/payments/history';
-import { currentTier } from '../../src/server/services/membership';
+import { currentTier } from '../../src/server/services/membership/current-tier';
 import { addMonthsWib } from '../../src/domain/dates';
 import { midtransSignature, startMidtransStandIn } from '../stand-ins/midtrans';
 import { createUser } from '../factories/users';

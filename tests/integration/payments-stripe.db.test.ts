@@ -23,8 +23,8 @@ import { memberships, paymentEvents, payments } from '../../src/server/db/schema
 import { startCheckout } from '../../src/server/services/payments/checkout';
 import { captureReturn } from '../../src/server/services/payments/capture';
 import { handleWebhook } from '../../src/server/services/payments/webhooks';
-import { currentTier } from '../../src/server/services/membership';
-import { deleteAccount, exportData } from '../../src/server/services/account-settings';
+import { currentTier } from '../../src/server/services/membership/current-tier';
+import { deleteAccount, exportData } from '../../src/server/services/accounts/settings';
 import { addMonthsWib } from '../../src/domain/dates';
 import { signStripePayload, startStripeStandIn } from '../stand-ins/stripe';
 import { createUser } from '../factories/users';

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { auditLog } from '../../src/server/db/schema';
 import { startCheckout } from '../../src/server/services/payments/checkout';
 import { findReceipt } from '../../src/server/services/payments/receipts';
-import { createPromoCode, listPromoCodes, quotePromo } from '../../src/server/services/promo';
+import { createPromoCode, listPromoCodes, quotePromo } from '../../src/server/services/membership/promo';
 import { findPlan } from '../../src/domain/plans';
 import { createUser } from '../factories/users';
 import { usePaymentsHarness } from '../payments-harness';

@@ -14,7 +14,7 @@ import { linkByWidget } from '../../src/server/services/telegram/widget';
 import { groupAccess } from '../../src/server/services/telegram/groups';
 import { removeLapsedMembers } from '../../src/server/services/telegram/removals';
 import { loginHash } from '../../src/server/auth/telegram-login';
-import { exportData } from '../../src/server/services/account-settings';
+import { exportData } from '../../src/server/services/accounts/settings';
 import { createUser, grantTier } from '../factories/users';
 import { startTelegramStandIn, type TelegramStandIn } from '../stand-ins/telegram';
 import { serveFetch } from '../stand-ins/serve-fetch';

@@ -4,8 +4,8 @@ import { Secret, TOTP } from 'otpauth';
 import { createTestDb } from '../db';
 import type { DbHandle } from '../../src/server/db/client';
 import { auditLog, recoveryCodes, sessions } from '../../src/server/db/schema';
-import { openSession, pendingSecondFactorUser } from '../../src/server/auth/sessions';
-import { sessionUser } from '../../src/server/auth/session-viewer';
+import { openSession, pendingSecondFactorUser } from '../../src/server/auth/session-rows';
+import { sessionUser } from '../../src/server/auth/session-user';
 import {
   beginEnrolment,
   checkSecondFactor,
@@ -13,7 +13,7 @@ import {
   confirmEnrolment,
   disableTwoFactor,
   twoFactorState,
-} from '../../src/server/services/two-factor';
+} from '../../src/server/services/accounts/two-factor';
 import { createUser } from '../factories/users';
 
 const NOW = new Date('2026-11-20T03:00:00Z');

@@ -5,7 +5,8 @@
  * update changes something. Gzipped when the client accepts it (≈ 9 KB for 950 emiten).
  */
 import type { APIRoute } from 'astro';
-import { emitenDirectory } from '../../server/services/emiten-directory';
+import { getDb } from '../../server/db/client';
+import { emitenDirectory } from '../../server/services/research/emiten-directory';
 
 export const prerender = false;
 
@@ -17,7 +18,7 @@ function matches(header: string | null, etag: string): boolean {
 }
 
 export const GET: APIRoute = async ({ request }) => {
-  const dir = await emitenDirectory();
+  const dir = await emitenDirectory(await getDb());
   const headers = new Headers({
     etag: dir.etag,
     'cache-control': 'public, no-cache',

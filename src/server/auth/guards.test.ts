@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AccessError, requireAdmin } from './guards';
-import type { Viewer } from './viewer';
+import type { Viewer } from './viewer-type';
 
 const url = new URL('http://telaah.test/admin');
 

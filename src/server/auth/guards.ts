@@ -3,7 +3,7 @@
  * into the right response (a redirect to sign-in, the 404 page, or a 403 while impersonating);
  * callers never handle null.
  */
-import type { Viewer } from './viewer';
+import type { Viewer } from './viewer-type';
 
 type Ctx = { locals: App.Locals; url: URL };
 

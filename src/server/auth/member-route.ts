@@ -4,8 +4,8 @@
  */
 import type { APIContext, APIRoute } from 'astro';
 import { AccessError, requireMember } from './guards';
-import type { Viewer } from './viewer';
-import { jsonError } from '../http';
+import type { Viewer } from './viewer-type';
+import { jsonError } from '../http/responses';
 
 export function memberRoute(handler: (ctx: APIContext, viewer: Viewer) => Promise<Response>): APIRoute {
   return async (ctx) => {

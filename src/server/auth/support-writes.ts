@@ -1,14 +1,14 @@
 /**
  * Impersonation is deny-by-default for writes. While an admin acts as a member, a request with any
  * method but GET, HEAD or OPTIONS is refused with 403 before its route runs, unless the route policy
- * (`src/server/routes.ts`, `supportWrite`) gives the reason support may write there. A new page or
+ * (`server/http/routes.ts`, `supportWrite`) gives the reason support may write there. A new page or
  * endpoint that accepts writes is therefore closed to impersonation until someone decides otherwise.
  *
  * Keys are Astro route patterns (`context.routePattern`): the file path under `src/pages` without its
  * extension, `index` dropped, parameters in brackets. Routes open to support may still refuse single
  * actions with `requireSelf()` (as `/settings/account` does for email, password and deletion).
  */
-import { ROUTES, ruleOf } from '../routes';
+import { ROUTES, ruleOf } from '../http/routes';
 
 /** The routes support may write to, each with its reason (from the route policy). */
 export const SUPPORT_WRITABLE_ROUTES: Readonly<Record<string, string>> = Object.fromEntries(

@@ -41,7 +41,7 @@ export async function jobContextFromConfig(db: Db): Promise<JobContext> {
     now,
     appUrl: configuredOrigin(c),
     contentDir: c.CONTENT_DIR,
-    telegram: await processTelegram(),
+    telegram: await processTelegram(db),
     mail: sendMail,
     sources: defaultSources(db),
     marketUpdate: () => marketUpdateSettings(c),

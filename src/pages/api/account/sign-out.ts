@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
-import { signOut } from '../../../server/auth/session';
-import { IMPERSONATION_COOKIE } from '../../../server/auth/viewer-resolve';
+import { signOut } from '../../../server/auth/session-cookie';
+import { IMPERSONATION_COOKIE } from '../../../server/auth/resolve-identity';
 import { getDb } from '../../../server/db/client';
 import { now } from '../../../server/clock';
-import { endImpersonation } from '../../../server/services/impersonation';
+import { endImpersonation } from '../../../server/services/admin/impersonation';
 
 export const prerender = false;
 

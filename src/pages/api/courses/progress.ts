@@ -2,8 +2,8 @@ import type { APIRoute } from 'astro';
 import { requireSelf } from '../../../server/auth/guards';
 import { now } from '../../../server/clock';
 import { getDb } from '../../../server/db/client';
-import { json, jsonError, readJson } from '../../../server/http';
-import { catalogueProgress, markLessonFor, markLessonSchema } from '../../../server/services/course-lessons';
+import { json, jsonError, readJson } from '../../../server/http/responses';
+import { catalogueProgress, markLessonFor, markLessonSchema } from '../../../server/services/courses/lessons';
 
 export const prerender = false;
 

@@ -1,12 +1,12 @@
 import type { APIRoute } from 'astro';
 import { requireAdmin } from '../../../server/auth/guards';
-import { IMPERSONATION_COOKIE } from '../../../server/auth/viewer-resolve';
+import { IMPERSONATION_COOKIE } from '../../../server/auth/resolve-identity';
 import { identityCookieOptions } from '../../../server/auth/secret';
 import { getDb } from '../../../server/db/client';
-import { jsonError } from '../../../server/http';
-import { readForm, redirectWithFlash, UNREADABLE_FORM } from '../../../server/forms';
+import { jsonError } from '../../../server/http/responses';
+import { readForm, redirectWithFlash, UNREADABLE_FORM } from '../../../server/http/forms';
 import { now } from '../../../server/clock';
-import { IMPERSONATION_MINUTES, startImpersonation } from '../../../server/services/impersonation';
+import { IMPERSONATION_MINUTES, startImpersonation } from '../../../server/services/admin/impersonation';
 
 export const prerender = false;
 

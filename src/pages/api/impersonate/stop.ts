@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { AccessError } from '../../../server/auth/guards';
-import { IMPERSONATION_COOKIE } from '../../../server/auth/viewer-resolve';
+import { IMPERSONATION_COOKIE } from '../../../server/auth/resolve-identity';
 import { getDb } from '../../../server/db/client';
 import { now } from '../../../server/clock';
-import { endImpersonation } from '../../../server/services/impersonation';
+import { endImpersonation } from '../../../server/services/admin/impersonation';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
 import { memberRoute } from '../../../server/auth/member-route';
 import { getDb } from '../../../server/db/client';
-import { json } from '../../../server/http';
+import { json } from '../../../server/http/responses';
 import { unreadNoticeCount } from '../../../server/services/alerts';
 
 export const prerender = false;

@@ -1,7 +1,7 @@
 import { todayWib } from '../../../server/clock';
 import { memberRoute } from '../../../server/auth/member-route';
 import { getDb } from '../../../server/db/client';
-import { jsonError } from '../../../server/http';
+import { jsonError } from '../../../server/http/responses';
 import { exportTransactions } from '../../../server/services/portfolio';
 
 export const prerender = false;

@@ -1,14 +1,14 @@
 import { todayWib } from '../../../server/clock';
 import { memberRoute } from '../../../server/auth/member-route';
 import { getDb } from '../../../server/db/client';
-import { json, jsonError } from '../../../server/http';
+import { json, jsonError } from '../../../server/http/responses';
 import { importTransactions } from '../../../server/services/portfolio';
 
 export const prerender = false;
 
 /**
  * The CSV text and file name from a `text/csv` body or a form's `file` field; a string is an Indonesian
- * error. The body's size is capped before it gets here (src/server/body-limits.ts).
+ * error. The body's size is capped before it gets here (server/http/body-limits.ts).
  */
 async function readCsv(request: Request): Promise<{ text: string; fileName: string | null } | string> {
   const type = request.headers.get('content-type') ?? '';

@@ -3,7 +3,7 @@ import { API_PARAMS, parsePeriodQuery } from '../../../server/services/portfolio
 import { todayWib } from '../../../server/clock';
 import { memberRoute } from '../../../server/auth/member-route';
 import { getDb } from '../../../server/db/client';
-import { json, jsonError } from '../../../server/http';
+import { json, jsonError } from '../../../server/http/responses';
 import { metricsReport } from '../../../server/services/portfolio';
 
 export const prerender = false;

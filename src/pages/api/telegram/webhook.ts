@@ -1,4 +1,5 @@
 import type { APIRoute } from 'astro';
+import { getDb } from '../../../server/db/client';
 import { processTelegram } from '../../../server/services/telegram';
 import { log } from '../../../server/log';
 
@@ -6,7 +7,7 @@ export const prerender = false;
 
 /** Telegram's webhook: the bot checks the secret-token header (401 otherwise) and handles the update. */
 export const POST: APIRoute = async ({ request }) => {
-  const telegram = await processTelegram();
+  const telegram = await processTelegram(await getDb());
   if (!telegram) return new Response('"telegram not configured"', { status: 503 });
   try {
     return await telegram.tg.handleWebhook(request);

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { now } from '../../../server/clock';
 import { getDb } from '../../../server/db/client';
-import { json } from '../../../server/http';
+import { json } from '../../../server/http/responses';
 import { handleWebhook } from '../../../server/services/payments/webhooks';
 import { siteOrigin } from '../../../server/site';
 

@@ -7,7 +7,7 @@ import { and, eq, gt, lte } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { memberships, users } from '../../db/schema';
-import { endAllSessions } from '../../auth/sessions';
+import { endAllSessions } from '../../auth/session-rows';
 import { coverageEnd } from '../../../domain/membership-schedule';
 import { audit } from '../audit';
 import { isUuid } from './ids';

@@ -9,7 +9,7 @@ import { dailyPrices, indexPrices } from '../../db/schema';
 import { generateMarket } from '../../../../scripts/market-generate';
 import { formatRowError, importMarketFile } from '.';
 import { MAX_ERRORS } from './bulk';
-import { marketVersion } from '../market-version';
+import { marketVersion } from '../market/version';
 
 const TODAY = { today: '2026-11-23' };
 let dir: string;

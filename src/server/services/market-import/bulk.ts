@@ -11,7 +11,7 @@
 import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { markMarketChanged } from '../market-version';
+import { markMarketChanged } from '../market/version';
 import { resolveColumns } from './columns';
 import type { ImportResult } from './types';
 import { duplicateErrors, ErrorList, STAGING, unknownCodeErrors } from './bulk/checks';

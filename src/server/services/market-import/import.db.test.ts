@@ -6,8 +6,8 @@ import type { DbHandle } from '../../db/client';
 import { corporateActions, dailyPrices, emiten, fundamentals, indexPrices } from '../../db/schema';
 import { keyFigures, marketHistory } from '../research/emiten-figures';
 import { formatRowError, importMarketCsv, type ImportOptions } from '.';
-import { marketVersion } from '../market-version';
-import { indexesOf } from '../index-membership';
+import { marketVersion } from '../market/version';
+import { indexesOf } from '../screener/index-membership';
 import { addDays } from '../../../domain/dates';
 
 const fixture = (name: string) => readFileSync(`tests/fixtures/market/${name}.csv`, 'utf8');

@@ -10,7 +10,7 @@ import { now } from '../../clock';
 import { wibDate } from '../../../domain/dates';
 import { validateCsv } from './validate';
 import { unknownTickerErrors, writeFile } from './write';
-import { markMarketChanged } from '../market-version';
+import { markMarketChanged } from '../market/version';
 import type { ImportKind, ImportResult, RowError } from './types';
 import { importPriceStream, readHeaderLine } from './bulk';
 import { detectDelimiter, parseCsv } from '../../csv/read';

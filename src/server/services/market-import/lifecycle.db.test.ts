@@ -98,8 +98,8 @@ describe('emiten files and the listing lifecycle', () => {
     expect(prices.map((r) => `${r.ticker} ${r.date}`)).toEqual(['BARU 2021-03-01', 'BARU 2021-03-02']);
     const held = await h.db.select().from(transactions).where(eq(transactions.portfolioId, p.id));
     expect(held.map((t) => t.ticker)).toEqual(['BARU']);
-    expect(await renamedCode('LAMA', h.db)).toBe('BARU');
-    expect(await renamedCode('BARU', h.db)).toBeUndefined();
+    expect(await renamedCode(h.db, 'LAMA')).toBe('BARU');
+    expect(await renamedCode(h.db, 'BARU')).toBeUndefined();
   });
 
   it('merges the old code into a new code the feed listed first, keeping the new code\u2019s days', async () => {

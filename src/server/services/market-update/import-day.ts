@@ -12,7 +12,7 @@ import { emiten } from '../../db/schema';
 import { validateCsv, formatRowError } from '../market-import';
 import { unknownTickerErrors, writeFile } from '../market-import/write';
 import type { RowError, ValidatedFile } from '../market-import/types';
-import { markMarketChanged } from '../market-version';
+import { markMarketChanged } from '../market/version';
 import type { FeedPart } from './feed';
 import { readListings, type Listing } from './listings';
 import { UNKNOWN_BOARD } from '../../../domain/boards';

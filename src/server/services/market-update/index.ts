@@ -21,7 +21,7 @@ import { importDay } from './import-day';
 import { daysWithIndexes, daysWithPrices, latestRuns, recordRun, runMessage } from './runs';
 
 type LatestRun = Awaited<ReturnType<typeof latestRuns>> extends Map<string, infer R> ? R : never;
-import { ANALYSIS_ROOT, warnAnalysesWithoutEmiten } from '../analysis-coverage';
+import { ANALYSIS_ROOT, warnAnalysesWithoutEmiten } from '../research/analysis-coverage';
 import { log } from '../../log';
 
 export { marketUpdateStatus } from './runs';

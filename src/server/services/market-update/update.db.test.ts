@@ -14,7 +14,7 @@ import { indexRecord, startIdxStandIn, stockRecord, type IdxStandIn } from '../.
 import type { DbHandle } from '../../db/client';
 import { dailyPrices, emiten, indexPrices, marketUpdateRuns } from '../../db/schema';
 import { importMarketCsv } from '../market-import';
-import { marketVersion } from '../market-version';
+import { marketVersion } from '../market/version';
 import { recentTradingDays } from '../../../domain/market-calendar';
 import {
   analysisRootOf,

@@ -7,7 +7,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { authSecret } from '../../auth/secret';
 import { isNoticeEvent, type NoticeEvent } from '../../../domain/notifications';
 import type { Db } from '../../db/client';
-import { findUserById } from '../accounts';
+import { findUserById } from '../accounts/accounts';
 import { setPref } from './prefs';
 
 const sign = (userId: string, event: NoticeEvent) =>

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import { giftPasses, payments } from '../../db/schema';
 import { findPlan, type Plan } from '../../../domain/plans';
 import { configuredProviders } from './registry';
-import { quotePromo } from '../promo';
+import { quotePromo } from '../membership/promo';
 import type { PaymentProvider } from './types';
 import { log } from '../../log';
 

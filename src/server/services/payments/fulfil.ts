@@ -15,7 +15,7 @@ import type { PaymentStatus } from '../../../domain/payments';
 import { wibDate } from '../../../domain/dates';
 import { lockMember, recomputePasses } from './schedule';
 import { sendReceiptMail } from './receipts';
-import { activateGift, mailActivatedGift, refundGift } from '../gifts';
+import { activateGift, mailActivatedGift, refundGift } from '../membership/gifts';
 import type { ProviderState } from './types';
 import { log } from '../../log';
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { MARKET_INDEXES, type MarketIndex } from '../../../domain/indexes';
 import type { Db } from '../../db/client';
 import { indexPrices } from '../../db/schema';
-import { perMarketVersion } from '../market-cache';
+import { perMarketVersion } from '../market/cache';
 
 /**
  * Indexes with at least one stored close, in `MARKET_INDEXES` order (IHSG first). One primary-key probe

@@ -1,6 +1,6 @@
 /**
  * Builds the engine's input for a member from the database — one query per table, never one per
- * ticker or day; daily closes come from series cached per market-data version (market-series.ts) —
+ * ticker or day; daily closes come from series cached per market-data version (market/series.ts) —
  * and runs the engine for all their portfolios or one of them.
  */
 import { inArray } from 'drizzle-orm';
@@ -16,7 +16,7 @@ import {
 import { IHSG_CODE } from '../../../domain/indexes';
 import type { Db } from '../../db/client';
 import { dividendTaxDecisions, emiten } from '../../db/schema';
-import { closesBetween, indexSeries, stockSeries } from '../market-series';
+import { closesBetween, indexSeries, stockSeries } from '../market/series';
 import { statusFlags } from '../corporate/status';
 import type { StatusFlags } from '../../../domain/corporate/status';
 import { loadActions, loadHistory } from './history';
@@ -39,7 +39,7 @@ export interface PortfolioData {
   flags: Map<string, StatusFlags>;
 }
 
-/** Each ticker's closes from `from` to `to`, cut from the cached series (market-series.ts). */
+/** Each ticker's closes from `from` to `to`, cut from the cached series (market/series.ts). */
 async function loadPrices(db: Db, tickers: string[], from: string, to: string): Promise<Map<string, DailyClose[]>> {
   if (tickers.length === 0) return new Map();
   const series = await stockSeries(db, tickers);

@@ -6,7 +6,7 @@
  */
 import { formatDate, formatNumber, formatRupiah } from '../../../lib/format';
 import type { Db } from '../../db/client';
-import { UNKNOWN_FORM, type Flash, type PostedForm } from '../../forms';
+import { UNKNOWN_FORM, type Flash, type PostedForm } from '../../http/forms';
 import {
   addTransaction,
   createPortfolio,

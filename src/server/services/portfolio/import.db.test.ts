@@ -4,7 +4,7 @@ import { createUser } from '../../../../tests/factories/users';
 import { createTestPortfolio, createTrade, seedMarket, TODAY } from '../../../../tests/factories/portfolio';
 import type { DbHandle } from '../../db/client';
 import { readFileSync } from 'node:fs';
-import { exportData } from '../account-settings';
+import { exportData } from '../accounts/settings';
 import { deleteTransaction, exportTransactions, importTransactions, listTransactions } from '.';
 import { knockOnCount } from './import';
 

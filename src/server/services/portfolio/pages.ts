@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { now } from '../../clock';
 import { wibDate } from '../../../domain/dates';
 import { PAGE_PARAMS, parsePeriodQuery, type PeriodQuery } from './period-query';
-import { emitenDirectory } from '../emiten-directory';
+import { emitenDirectory } from '../research/emiten-directory';
 import { findPortfolio, listPortfolios } from './portfolios';
 import { listTransactions, type TransactionPage } from './list';
 import { getTransaction } from './transactions';

@@ -1,6 +1,6 @@
 /**
  * A member's computed portfolio reports, kept in memory per database handle and reused while neither
- * their data nor the market data changed: the market-data version (market-version.ts) and the member's
+ * their data nor the market data changed: the market-data version (market/version.ts) and the member's
  * data version (table `member_versions`, bumped by triggers in the transaction of every write to their
  * portfolios and transactions) must both match what the report was computed from. Both are exact on
  * every server: each keeps them in memory, updated by the database's change notifications at commit
@@ -12,7 +12,7 @@ import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client';
 import { versionStoreOf } from '../../db/data-versions';
 import { memberVersions } from '../../db/schema';
-import { currentMarketVersion, remember } from '../market-cache';
+import { currentMarketVersion, remember } from '../market/cache';
 
 interface Entry {
   stamp: string;

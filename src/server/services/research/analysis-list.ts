@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { canReadAnalysis, canSeeCall } from '../../../domain/analysis-access';
 import { TIERS, type Tier } from '../../../domain/tiers';
 import { restate } from '../../../domain/valuation';
-import { getDb } from '../../db/client';
+import type { Db } from '../../db/client';
 import {
   emitenAnalyses,
   emitenAnalysisHref,
@@ -15,7 +15,7 @@ import {
 } from '../../content/analyses';
 import { lastCloses } from './market';
 import { shareChangesByTicker } from './emiten-figures';
-import { emitenDirectory, isDelisted } from '../emiten-directory';
+import { emitenDirectory, isDelisted } from './emiten-directory';
 import { utcDay } from '../../../domain/dates';
 
 const listQuerySchema = z.object({
@@ -56,13 +56,13 @@ export function parseListQuery(params: URLSearchParams): ListQuery {
  * All analyses visible in the list for a viewer of `viewerTier`, filtered and sorted. Analyses of a company
  * delisted by today are left out: they stay on the company's own page, which says it left the exchange.
  */
-export async function listAnalyses(query: ListQuery, viewerTier: Tier | null): Promise<AnalysisRow[]> {
+export async function listAnalyses(db: Db, query: ListQuery, viewerTier: Tier | null): Promise<AnalysisRow[]> {
   const [emitens, others, closes, changes, directory] = await Promise.all([
     emitenAnalyses(),
     nonEmitenAnalyses(),
-    lastCloses(),
-    getDb().then(shareChangesByTicker),
-    emitenDirectory(),
+    lastCloses(db),
+    shareChangesByTicker(db),
+    emitenDirectory(db),
   ]);
   const canRead = (t: Tier) => canReadAnalysis(viewerTier, t);
   // A target set before a split is compared with today's close in today's share count.

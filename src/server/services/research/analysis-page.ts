@@ -6,7 +6,7 @@ import type { DcfInput } from '../../../domain/dcf';
 import type { Tier } from '../../../domain/tiers';
 import { canSeeCall } from '../../../domain/analysis-access';
 import type { BandData } from '../../../lib/island-props';
-import { getDb } from '../../db/client';
+import type { Db } from '../../db/client';
 import {
   analysisBody,
   emitenAnalyses,
@@ -31,7 +31,7 @@ import {
   type MarketHistory,
 } from './emiten-figures';
 import { CATEGORY_LABEL } from '../../../lib/labels';
-import { emitenDirectory } from '../emiten-directory';
+import { emitenDirectory } from './emiten-directory';
 import { utcDay } from '../../../domain/dates';
 
 export interface RelatedItem {
@@ -91,6 +91,7 @@ export function marketValuation(
 }
 
 export async function emitenAnalysisPage(
+  db: Db,
   ticker: string,
   slug: string,
   viewerTier: Tier | null,
@@ -99,10 +100,10 @@ export async function emitenAnalysisPage(
   if (!entry) return null;
   const a = entry.data;
   const [company, history, body, related] = await Promise.all([
-    findEmiten(ticker),
-    getDb().then((db) => marketHistory(db, ticker)),
+    findEmiten(db, ticker),
+    marketHistory(db, ticker),
     analysisBody(entry, viewerTier),
-    relatedToEmiten(entry),
+    relatedToEmiten(db, entry),
   ]);
   const figures = company ? keyFigures(history, company.sharesOutstanding) : null;
   const last = history.bars.at(-1);
@@ -171,8 +172,8 @@ const nonEmitenItem = (a: NonEmitenAnalysis): RelatedItem => ({
 });
 
 /** Other analyses of the same emiten first, then of its sector, then non-emiten ones; newest first within each. */
-async function relatedToEmiten(entry: EmitenAnalysis, limit = 4): Promise<RelatedItem[]> {
-  const [all, others, directory] = await Promise.all([emitenAnalyses(), nonEmitenAnalyses(), emitenDirectory()]);
+async function relatedToEmiten(db: Db, entry: EmitenAnalysis, limit = 4): Promise<RelatedItem[]> {
+  const [all, others, directory] = await Promise.all([emitenAnalyses(), nonEmitenAnalyses(), emitenDirectory(db)]);
   const sectorOf = (ticker: string) => directory.byTicker.get(ticker)?.s;
   const rest = all.filter((a) => a.id !== entry.id);
   const sameTicker = rest.filter((a) => a.data.emiten === entry.data.emiten);

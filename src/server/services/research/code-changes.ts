@@ -2,9 +2,9 @@
  * Codes an emiten traded under before IDX changed its code: the old code leads to the current one
  * (pages answer 301 to the new URL). Read once per market-data version.
  */
-import { getDb, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { emitenCodeChanges } from '../../db/schema';
-import { perMarketVersion } from '../market-cache';
+import { perMarketVersion } from '../market/cache';
 
 function codeChangeTable(db: Db): Promise<Map<string, string>> {
   return perMarketVersion(db, 'code-changes', async () => {
@@ -14,6 +14,6 @@ function codeChangeTable(db: Db): Promise<Map<string, string>> {
 }
 
 /** The current code of an emiten that once traded as `oldCode`; undefined when `oldCode` is no old code. */
-export async function renamedCode(oldCode: string, db?: Db): Promise<string | undefined> {
-  return (await codeChangeTable(db ?? (await getDb()))).get(oldCode);
+export async function renamedCode(db: Db, oldCode: string): Promise<string | undefined> {
+  return (await codeChangeTable(db)).get(oldCode);
 }

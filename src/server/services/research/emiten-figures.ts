@@ -5,7 +5,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { corporateActions, dailyPrices, fundamentals } from '../../db/schema';
-import { derivedOnce, perMarketVersion } from '../market-cache';
+import { derivedOnce, perMarketVersion } from '../market/cache';
 import {
   bandStats,
   changeFactor,

@@ -3,7 +3,7 @@
  * and the emiten's analyses with their target-price history (also marked on the chart).
  */
 import type { ChartTarget } from '../../../lib/chart-range';
-import { getDb } from '../../db/client';
+import type { Db } from '../../db/client';
 import { emitenAnalyses, emitenAnalysisHref, upside } from '../../content/analyses';
 import { findEmiten, type Emiten } from './market';
 import {
@@ -56,10 +56,14 @@ export interface EmitenPage {
  * The page's data, or null for an unknown ticker. `today` (WIB, YYYY-MM-DD) sorts dividends into paid /
  * ahead; a paid call's target is given only to a viewer of its tier (docs/product.md §10.6).
  */
-export async function emitenPage(ticker: string, today: string, viewerTier: Tier | null): Promise<EmitenPage | null> {
-  const company = await findEmiten(ticker);
+export async function emitenPage(
+  db: Db,
+  ticker: string,
+  today: string,
+  viewerTier: Tier | null,
+): Promise<EmitenPage | null> {
+  const company = await findEmiten(db, ticker);
   if (!company) return null;
-  const db = await getDb();
   const [history, all, status] = await Promise.all([
     marketHistory(db, ticker),
     emitenAnalyses(),

@@ -2,9 +2,9 @@
  * Read access to market data: emiten profiles and the latest closes that pages compare against.
  */
 import { sql } from 'drizzle-orm';
-import { getDb, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { dailyPrices, emiten } from '../../db/schema';
-import { perMarketVersion } from '../market-cache';
+import { perMarketVersion } from '../market/cache';
 
 export type Emiten = typeof emiten.$inferSelect;
 
@@ -29,13 +29,12 @@ function emitenTable(db: Db): Promise<EmitenTable> {
 }
 
 /** One emiten by its (upper-case) ticker, or undefined. */
-export async function findEmiten(ticker: string): Promise<Emiten | undefined> {
-  return (await emitenTable(await getDb())).byTicker.get(ticker);
+export async function findEmiten(db: Db, ticker: string): Promise<Emiten | undefined> {
+  return (await emitenTable(db)).byTicker.get(ticker);
 }
 
 /** The latest close and the one before it for every ticker, once per market-data version (shared: do not mutate). */
-export async function lastCloses(): Promise<Map<string, LastClose>> {
-  const db = await getDb();
+export async function lastCloses(db: Db): Promise<Map<string, LastClose>> {
   return perMarketVersion(db, 'last-closes', () => readLastCloses(db));
 }
 
@@ -63,8 +62,8 @@ async function readLastCloses(db: Db): Promise<Map<string, LastClose>> {
 }
 
 /** Whether any of `tickers` carries generated demo market data: pages showing them carry the "Data demo" banner. */
-export async function anyDemo(tickers: Iterable<string | null | undefined>): Promise<boolean> {
-  const table = await emitenTable(await getDb());
+export async function anyDemo(db: Db, tickers: Iterable<string | null | undefined>): Promise<boolean> {
+  const table = await emitenTable(db);
   for (const t of tickers) if (t && table.byTicker.get(t)?.isDemo) return true;
   return false;
 }

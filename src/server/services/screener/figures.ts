@@ -7,8 +7,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { perMarketVersion } from '../market-cache';
-import { CURRENT_PERIODS, currentPeriodsOn } from '../index-membership';
+import { perMarketVersion } from '../market/cache';
+import { CURRENT_PERIODS, currentPeriodsOn } from './index-membership';
 
 export interface MarketFigures {
   ticker: string;

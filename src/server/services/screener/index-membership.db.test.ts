@@ -4,7 +4,7 @@ import { createTestDb, type TestDb } from '../../../../tests/db';
 import { dailyPrices, emiten, indexConstituents } from '../../db/schema';
 import { formatRowError, importMarketCsv } from '../market-import';
 import { parseScreenQuery, runScreener } from './index';
-import { indexesOf } from '../index-membership';
+import { indexesOf } from './index-membership';
 
 const company = (ticker: string) => ({
   ticker,

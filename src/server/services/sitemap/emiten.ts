@@ -6,7 +6,7 @@
 import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { emiten } from '../../db/schema';
-import { marketVersion } from '../market-version';
+import { marketVersion } from '../market/version';
 
 export interface EmitenLastmod {
   ticker: string;

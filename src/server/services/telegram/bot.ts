@@ -12,7 +12,7 @@ import {
   type TelegramSettings,
   type TelegramUser,
 } from '../../integrations/telegram';
-import { currentTier } from '../membership';
+import { currentTier } from '../membership/current-tier';
 import { consumeLinkToken, linkAccount } from './link';
 import { decideJoinRequest, groupAccess } from './groups';
 import type { GroupChats, TelegramDeps } from './context';

@@ -7,7 +7,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { telegramGroupMembers, telegramInvites } from '../../db/schema';
 import type { TelegramUser } from '../../integrations/telegram';
-import { currentTier } from '../membership';
+import { currentTier } from '../membership/current-tier';
 import { groupsFor, mayJoinGroup, TELEGRAM_GROUPS, type TelegramGroup } from '../../../domain/telegram-groups';
 import type { Tier } from '../../../domain/tiers';
 import { audit } from '../audit';

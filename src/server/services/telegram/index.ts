@@ -4,21 +4,24 @@
  */
 import { now } from '../../clock';
 import { config } from '../../config';
-import { getDb } from '../../db/client';
+import type { Db } from '../../db/client';
 import { createTelaahBot } from './bot';
 import { configuredOrigin } from '../../site';
 import { groupChats, telegramSettings, type TelegramDeps } from './context';
 
-let cached: Promise<TelegramDeps | null> | undefined;
+const cached = new WeakMap<Db, Promise<TelegramDeps | null>>();
 
-export function processTelegram(): Promise<TelegramDeps | null> {
-  cached ??= (async () => {
+/** The Telegram services over `db`, built once per database (one in a running server). */
+export function processTelegram(db: Db): Promise<TelegramDeps | null> {
+  let deps = cached.get(db);
+  deps ??= (async () => {
     const c = config();
     const settings = telegramSettings(c);
     if (!settings) return null;
-    return createTelaahBot({ db: await getDb(), settings, groups: groupChats(c), appUrl: configuredOrigin(c), now });
+    return createTelaahBot({ db, settings, groups: groupChats(c), appUrl: configuredOrigin(c), now });
   })();
-  return cached;
+  cached.set(db, deps);
+  return deps;
 }
 
 export type { TelegramDeps } from './context';

@@ -7,7 +7,7 @@ import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { telegramInvites, telegramLinks, telegramLinkTokens } from '../../db/schema';
 import type { TelegramUser } from '../../integrations/telegram';
-import { sha256 } from '../email-tokens';
+import { sha256 } from '../accounts/email-tokens';
 import { audit } from '../audit';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors';
 

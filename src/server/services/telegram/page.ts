@@ -4,8 +4,8 @@
  */
 import { now } from '../../clock';
 import { config } from '../../config';
-import { getDb } from '../../db/client';
-import type { Viewer } from '../../auth/viewer';
+import type { Db } from '../../db/client';
+import type { Viewer } from '../../auth/viewer-type';
 import { processTelegram } from '.';
 import { findLink, issueLinkToken, unlinkAccount, type TelegramLink } from './link';
 import { groupAccess, type GroupAccess } from './groups';
@@ -21,9 +21,8 @@ export interface TelegramPage {
 }
 
 /** The page state; invites are created only when `createInvites` (never while impersonating). */
-export async function telegramPage(viewer: Viewer, opts: { createInvites: boolean }): Promise<TelegramPage> {
-  const db = await getDb();
-  const telegram = await processTelegram();
+export async function telegramPage(db: Db, viewer: Viewer, opts: { createInvites: boolean }): Promise<TelegramPage> {
+  const telegram = await processTelegram(db);
   const link = await findLink(db, viewer.id);
   if (!telegram) {
     return {
@@ -42,25 +41,26 @@ export async function telegramPage(viewer: Viewer, opts: { createInvites: boolea
 }
 
 /** A fresh one-time deep link `https://t.me/{bot}?start={token}` for the member, or null when Telegram is off. */
-export async function startLinkUrl(viewer: Viewer): Promise<string | null> {
-  const telegram = await processTelegram();
+export async function startLinkUrl(db: Db, viewer: Viewer): Promise<string | null> {
+  const telegram = await processTelegram(db);
   if (!telegram) return null;
-  const token = await issueLinkToken(await getDb(), viewer.id, now());
+  const token = await issueLinkToken(db, viewer.id, now());
   return `https://t.me/${telegram.tg.username}?start=${token}`;
 }
 
-export async function unlinkTelegram(viewer: Viewer): Promise<boolean> {
-  return unlinkAccount(await getDb(), viewer.id, now());
+export async function unlinkTelegram(db: Db, viewer: Viewer): Promise<boolean> {
+  return unlinkAccount(db, viewer.id, now());
 }
 
 /** Checks a Login Widget callback and links its Telegram account to the member. */
 export async function finishWidgetLink(
+  db: Db,
   viewer: Viewer,
   fields: Record<string, string>,
 ): Promise<WidgetResult | { ok: false; reason: 'off' }> {
   const token = config().TELEGRAM_BOT_TOKEN;
-  if (!token || !(await processTelegram())) return { ok: false, reason: 'off' };
-  return linkByWidget(await getDb(), viewer.id, fields, token, now());
+  if (!token || !(await processTelegram(db))) return { ok: false, reason: 'off' };
+  return linkByWidget(db, viewer.id, fields, token, now());
 }
 
 export const WIDGET_MESSAGES: Record<string, { status: number; text: string }> = {

@@ -6,7 +6,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { telegramGroupMembers, telegramLinks } from '../../db/schema';
-import { currentTier } from '../membership';
+import { currentTier } from '../membership/current-tier';
 import { mayJoinGroup } from '../../../domain/telegram-groups';
 import { TelegramApiError } from '../../integrations/telegram';
 import { audit } from '../audit';

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import type { Tier } from '../../../domain/tiers';
 import { ALERT_LIMIT } from '../../../domain/alerts';
 import type { LatestCall } from '../../content/latest-calls';
-import type { PostedForm } from '../../forms';
+import type { PostedForm } from '../../http/forms';
 import { createAlert, deleteAlert, listAlerts, type AlertRow } from '../alerts/manage';
 import {
   addToWatchlist,

@@ -1,11 +1,11 @@
 /**
  * GET /api/emiten/{TICKER}/harga — daily bars of one emiten for the price chart, restated in today's
- * share count. Public market data (no gated text); its caching headers come from src/server/http-cache.ts.
+ * share count. Public market data (no gated text); its caching headers come from server/http/http-cache.ts.
  */
 import type { APIRoute } from 'astro';
 import { isStockCode } from '../../../../domain/idx';
 import { getDb } from '../../../../server/db/client';
-import { jsonError, json } from '../../../../server/http';
+import { jsonError, json } from '../../../../server/http/responses';
 import { findEmiten } from '../../../../server/services/research/market';
 import { adjustedBars, marketHistory } from '../../../../server/services/research/emiten-figures';
 
@@ -15,7 +15,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 export const GET: APIRoute = async ({ params }) => {
   const ticker = (params.ticker ?? '').toUpperCase();
-  if (!isStockCode(ticker) || !(await findEmiten(ticker)))
+  if (!isStockCode(ticker) || !(await findEmiten(await getDb(), ticker)))
     return jsonError(404, `Emiten ${ticker || '(kosong)'} tidak ditemukan.`);
   const history = await marketHistory(await getDb(), ticker);
   const bars = adjustedBars(history).map((b) => [

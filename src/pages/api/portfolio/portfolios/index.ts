@@ -1,6 +1,6 @@
 import { memberRoute } from '../../../../server/auth/member-route';
 import { getDb } from '../../../../server/db/client';
-import { json, jsonError, readJson } from '../../../../server/http';
+import { json, jsonError, readJson } from '../../../../server/http/responses';
 import { createPortfolio, listPortfolios } from '../../../../server/services/portfolio';
 import { portfolioBody } from '../../../../server/services/portfolio/api-bodies';
 

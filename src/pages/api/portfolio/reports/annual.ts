@@ -1,7 +1,7 @@
 import { todayWib } from '../../../../server/clock';
 import { memberRoute } from '../../../../server/auth/member-route';
 import { getDb } from '../../../../server/db/client';
-import { jsonError } from '../../../../server/http';
+import { jsonError } from '../../../../server/http/responses';
 import { annualReportFor, isReportYear } from '../../../../server/services/portfolio';
 import { isOwnKey } from '../../../../lib/own';
 import { annualCsv, annualPdf, annualXlsx } from '../../../../server/services/portfolio/annual-files';

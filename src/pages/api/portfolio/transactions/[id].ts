@@ -1,7 +1,7 @@
 import { todayWib } from '../../../../server/clock';
 import { memberRoute } from '../../../../server/auth/member-route';
 import { getDb } from '../../../../server/db/client';
-import { json, jsonError, readJson } from '../../../../server/http';
+import { json, jsonError, readJson } from '../../../../server/http/responses';
 import { deleteTransaction, getTransaction, updateTransaction } from '../../../../server/services/portfolio';
 import { transactionBody } from '../../../../server/services/portfolio/api-bodies';
 

@@ -1,0 +1,316 @@
+/**
+ * The HTTP server around the built app (`dist/server/entry.mjs`, the Node adapter's standalone handler).
+ * It adds what the adapter does not do for files it serves from `dist/client`:
+ * - the pre-rendered pages answered from memory, before anything else (`./prerendered-pages`);
+ * - the security headers on every response, and each pre-rendered page's own Content-Security-Policy
+ *   from `dist/_headers.json`, matched exactly (the adapter matches by substring, so `/` and `/courses`
+ *   would get another page's script hashes);
+ * - brotli / gzip: the build's pre-compressed copies of static files, and on-the-fly compression (the
+ *   `compression` package) of rendered HTML and JSON for clients that accept it;
+ * - one JSON log line per request (method, path, status, duration, request id, digest on errors);
+ * - the body caps and checks of `./body-limits` before the app reads a body;
+ * - a graceful stop (`drainServer`): no new connections, requests in flight answered, then closed;
+ * - behind a TLS proxy, the public origin of APP_URL for requests the proxy marks as such (`behindTls`).
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createBodyGuard, type BodyGuard } from './body-limits';
+import compression from 'compression';
+import { config } from '../config';
+import { log, logs, type LogLevel } from '../log';
+import { loadPrerenderedPages, prerenderedPageFor, servePrerendered, type PrerenderedPage } from './prerendered-pages';
+import { requestContext, type RequestContext } from './request-context';
+import { FALLBACK_CSP, securityHeaders } from './security-headers';
+import { mayServeRendered, serveRendered } from './http-cache';
+import { serveMemberPage } from './member-pages-cache';
+import { indexCompressed, serveCompressed, type CompressedFile } from './static-compressed';
+import { warmUp } from './warm-up';
+
+/** True while the server warms itself up (`./warm-up`): those requests write no log line. */
+let warming = false;
+
+/** Servers that are stopping: their answers close the connection. */
+const draining = new WeakSet<Server>();
+/** The responses each server has not finished yet. */
+const inFlight = new WeakMap<Server, Set<ServerResponse>>();
+
+/** Counts the response as in flight on its server until it closes; on a stopping server it is the last on its connection. */
+function track(req: IncomingMessage, res: ServerResponse): void {
+  const server = (req.socket as unknown as { server?: Server }).server;
+  if (!server) return;
+  let open = inFlight.get(server);
+  if (!open) inFlight.set(server, (open = new Set()));
+  open.add(res);
+  res.once('close', () => open.delete(res));
+  if (draining.has(server)) res.setHeader('connection', 'close');
+}
+
+/** Writes the request's log line when its answer closes, if request lines are logged at all. */
+function logWhenClosed(method: string | undefined, path: string, res: ServerResponse, requestId?: string): void {
+  if (warming || !logs('info')) return;
+  const started = performance.now();
+  const id = requestId ?? randomUUID();
+  res.once('close', () =>
+    log('info', 'request', {
+      method,
+      path,
+      status: res.statusCode,
+      durationMs: Math.round(performance.now() - started),
+      requestId: id,
+      ...(res.writableFinished ? {} : { aborted: true }),
+    }),
+  );
+}
+
+/**
+ * Answers an anonymous research page from memory when it was rendered for the current market data
+ * (`serveRendered`): a request context (which holds the market-data version) and one `writeHead`, none of
+ * the rest of the wrapper. Anything else — not kept, another version, the version unreadable — goes on to
+ * `next`, which sees the request untouched.
+ */
+function answerRendered(
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  base: Readonly<Record<string, string>>,
+  next: Handler,
+): void {
+  const context: RequestContext = { requestId: randomUUID() };
+  const method = req.method;
+  track(req, res);
+  requestContext
+    .run(context, () => serveRendered(req, res, pathname, base))
+    .then(
+      (answered) => (answered ? logWhenClosed(method, pathname, res, context.requestId) : next(req, res)),
+      () => next(req, res),
+    );
+}
+
+/**
+ * Answers a pre-rendered page from memory with as little per-request work as the runtime allows: no
+ * request context, and a log line only when request lines are logged at all. It counts as in flight, as
+ * any answer does, so that a stopping server closes the connection after it and waits for it.
+ */
+function answerPrerendered(req: IncomingMessage, res: ServerResponse, page: PrerenderedPage): void {
+  track(req, res);
+  if (logs('info')) logWhenClosed(req.method, pathnameOf(req.url), res);
+  servePrerendered(req, res, page);
+}
+
+/** Makes an unfinished response the last on its connection. */
+function lastOnConnection(server: Server, res: ServerResponse): void {
+  if (!res.headersSent) {
+    res.shouldKeepAlive = false;
+    res.setHeader('connection', 'close');
+  } else {
+    // Already promised keep-alive: let the connection go once the answer is out.
+    res.once('finish', () => setImmediate(() => server.closeIdleConnections()));
+  }
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+interface HeadersEntry {
+  pathname: string;
+  headers: { key: string; value: string }[];
+}
+
+/** Pre-rendered pages' CSP by exact pathname, from the `_headers.json` Astro writes next to the build. */
+export function readStaticCsp(distDir: string): Map<string, string> {
+  const file = path.join(distDir, '_headers.json');
+  const map = new Map<string, string>();
+  if (!existsSync(file)) return map;
+  for (const entry of JSON.parse(readFileSync(file, 'utf8')) as HeadersEntry[]) {
+    const csp = entry.headers.find((h) => h.key.toLowerCase() === 'content-security-policy');
+    if (csp) map.set(entry.pathname, csp.value);
+  }
+  return map;
+}
+
+function pathnameOf(url: string | undefined): string {
+  const raw = (url ?? '/').split(/[?#]/)[0] ?? '/';
+  let decoded = raw;
+  try {
+    decoded = decodeURI(raw);
+  } catch {
+    // Left as sent; the adapter answers 400.
+  }
+  return decoded.length > 1 ? decoded.replace(/\/+$/, '') : decoded;
+}
+
+/** Keeps the exact CSP of a pre-rendered page whatever the adapter sets afterwards. */
+function pinCsp(res: ServerResponse, csp: string): void {
+  res.setHeader('content-security-policy', csp);
+  const setHeader = res.setHeader.bind(res);
+  res.setHeader = ((name: string, value: number | string | readonly string[]) =>
+    name.toLowerCase() === 'content-security-policy' ? res : setHeader(name, value)) as typeof res.setHeader;
+}
+
+/** Marks a plain socket that trustProxiedOrigin flagged as encrypted. */
+const PROXIED = Symbol('telaah.proxied-tls');
+
+/**
+ * Behind a TLS-terminating proxy the app is reached over plain HTTP, so the adapter builds `http://` URLs
+ * and Astro's origin check refuses every browser form (whose Origin says https). A request that the proxy
+ * marks `X-Forwarded-Proto: https` and that names APP_URL's host is taken as arriving at APP_URL: the
+ * adapter reads the protocol from `socket.encrypted`, so that is set for it (and cleared for any other
+ * request on the same connection). Only APP_URL's own origin is ever trusted, never a host the request
+ * names, so forwarded headers still poison nothing.
+ */
+function trustProxiedOrigin(appUrl: string | undefined): (req: IncomingMessage) => void {
+  const app = appUrl ? new URL(appUrl) : null;
+  if (!app || app.protocol !== 'https:') return () => undefined;
+  return (req) => {
+    const proto = String(req.headers['x-forwarded-proto'] ?? '')
+      .split(',')[0]!
+      .trim()
+      .toLowerCase();
+    const socket = req.socket as unknown as { encrypted?: boolean; [PROXIED]?: boolean };
+    if (socket.encrypted && !socket[PROXIED]) return; // A real TLS connection.
+    const proxied = proto === 'https' && req.headers.host?.toLowerCase() === app.host;
+    socket.encrypted = proxied;
+    socket[PROXIED] = proxied;
+  };
+}
+function levelFor(status: number): LogLevel {
+  return status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+}
+
+/** Wraps the adapter's handler with headers, compression, request context and request logs. */
+export function wrapHandler(
+  handler: Handler,
+  staticCsp: Map<string, string>,
+  production: boolean,
+  compressed: Map<string, CompressedFile> = new Map(),
+  guardBody: BodyGuard = createBodyGuard(),
+  appUrl: string | undefined = undefined,
+  prerendered: Map<string, PrerenderedPage> = new Map(),
+): Handler {
+  const proxied = trustProxiedOrigin(appUrl);
+  const base = securityHeaders(production);
+  const headers = Object.entries(base);
+  // Small bodies are not worth it; the default filter compresses text types (HTML, JSON, JS, CSS, SVG).
+  const compress = compression({ threshold: 1024 });
+  const handle: Handler = (req, res) => {
+    const started = performance.now();
+    const context: RequestContext = { requestId: randomUUID() };
+    const pathname = pathnameOf(req.url);
+    const method = req.method;
+    // HEAD is a GET without its body (RFC 9110 §9.3.2): everything below, the app included, sees a GET,
+    // so the status and headers are the GET's by construction. Node decided when it made `res` that a
+    // response to a HEAD carries no body, and drops whatever is written to it.
+    if (method === 'HEAD') req.method = 'GET';
+    proxied(req);
+    for (const [name, value] of headers) res.setHeader(name, value);
+    // A server that is stopping answers what it was sent, then lets its connections go.
+    track(req, res);
+    const pageCsp = req.method === 'GET' ? staticCsp.get(pathname) : undefined;
+    if (pageCsp) pinCsp(res, pageCsp);
+    else res.setHeader('content-security-policy', FALLBACK_CSP);
+    const quiet = warming;
+    res.once('close', () => {
+      const status = res.statusCode;
+      if (quiet && status < 500) return;
+      log(levelFor(status), 'request', {
+        method,
+        path: pathname,
+        status,
+        durationMs: Math.round(performance.now() - started),
+        requestId: context.requestId,
+        ...(context.digest ? { digest: context.digest } : {}),
+        ...(res.writableFinished ? {} : { aborted: true }),
+      });
+    });
+    guardBody(req, res, pathname, (r, s) =>
+      requestContext.run(context, async () => {
+        const read = r.method === 'GET';
+        const file = read ? compressed.get(pathname) : undefined;
+        if (file && serveCompressed(r, s, file)) return;
+        if (read && (await serveRendered(r, s, pathname, base))) return;
+        if (read && (await serveMemberPage(r, s, pathname))) return;
+        compress(r as never, s as never, () => handler(r, s));
+      }),
+    );
+  };
+  return (req, res) => {
+    const page = prerenderedPageFor(prerendered, req);
+    if (page) return answerPrerendered(req, res, page);
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      // The path as sent: a form the cache does not know (encoded, a trailing slash) takes the full path.
+      const url = req.url ?? '/';
+      const q = url.indexOf('?');
+      const raw = q < 0 ? url : url.slice(0, q);
+      if (!raw.includes('%') && mayServeRendered(req, raw)) return answerRendered(req, res, raw, base, handle);
+    }
+    handle(req, res);
+  };
+}
+
+export interface ServeOptions {
+  /** Path of the built server entry, e.g. dist/server/entry.mjs. */
+  entry: string;
+  host: string;
+  port: number;
+}
+
+/**
+ * Loads the built app without letting it start its own server, warms it up (`./warm-up`: the pages
+ * visitors reach first, rendered and compiled before the port opens), and serves it.
+ */
+export async function serveBuild({ entry, host, port }: ServeOptions): Promise<Server> {
+  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+  const app = (await import(pathToFileURL(path.resolve(entry)).href)) as { handler: Handler };
+  const distDir = path.resolve(path.dirname(entry), '..');
+  const production = config().NODE_ENV === 'production';
+  const compressed = indexCompressed(path.join(distDir, 'client'));
+  const staticCsp = readStaticCsp(distDir);
+  const prerendered = loadPrerenderedPages(path.join(distDir, 'client'), staticCsp, production);
+  const handler = wrapHandler(
+    app.handler,
+    staticCsp,
+    production,
+    compressed,
+    createBodyGuard(),
+    config().APP_URL,
+    prerendered,
+  );
+  // Before the first visitor: fill what the fast paths answer from and let V8 compile them.
+  warming = true;
+  const warm = await warmUp(handler, { prerendered: prerendered.keys(), research: Boolean(config().APP_URL) }).finally(
+    () => (warming = false),
+  );
+  log('info', 'warm-up', { ...warm });
+  const server = createServer(handler);
+  // Node's defaults give a request 300 s; a body is bounded far sooner by ./body-limits.
+  server.requestTimeout = 120_000;
+  server.headersTimeout = 20_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  return server;
+}
+
+/**
+ * Stops a server gracefully: it accepts no new connections at once, closes idle keep-alive connections,
+ * answers every request already received (each with `Connection: close`), and cuts whatever is still
+ * open after `deadlineMs`. Resolves true when every connection ended by itself before the deadline.
+ */
+export async function drainServer(server: Server, deadlineMs: number): Promise<boolean> {
+  draining.add(server);
+  for (const res of inFlight.get(server) ?? []) lastOnConnection(server, res);
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), deadlineMs)));
+  const onTime = await Promise.race([closed.then(() => true), late]);
+  clearTimeout(timer);
+  if (!onTime) {
+    server.closeAllConnections();
+    await closed;
+  }
+  return onTime;
+}
