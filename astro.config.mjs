@@ -33,7 +33,7 @@ export default defineConfig({
   security: {
     checkOrigin: true,
     // Scripts: same origin and the hashes Astro computes for inline ones (server islands included).
-    // Pages that need more add it themselves (server/http/csp.ts).
+    // Pages that need more add it themselves (src/server/http/csp.ts).
     csp: {
       algorithm: 'SHA-256',
       directives: [

@@ -9,7 +9,7 @@ import { config } from './src/server/config';
 import { authSecret, secureCookies } from './src/server/auth/secret';
 import { endSessionById, openSession, SESSION_MAX_AGE } from './src/server/auth/session-rows';
 import { getDb } from './src/server/db/client';
-import { userForSso } from './src/server/services/accounts/accounts';
+import { userForSso } from './src/server/services/accounts';
 
 const c = config();
 

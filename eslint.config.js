@@ -49,6 +49,14 @@ const LAYERS = {
   },
 };
 
+// A service folder is entered through its index.ts, which names what it offers: code outside
+// src/server/services imports `…/services/portfolio`, never `…/services/portfolio/list`. (Service folders
+// reach into each other's files: an index that loads the whole folder would close import cycles.)
+const SERVICE_FOLDER = {
+  regex: '^(\\.\\./)+(src/)?(server/)?services/[^/]+/[^/]+$',
+  message: "Import a service folder through its index.ts ('…/services/<feature>'), not one of its files.",
+};
+
 // Tests never ship: a test of a shared helper may use server fixtures, a domain test may read a file.
 const TEST_FILES = ['src/**/*.test.ts', 'src/**/*.test.tsx'];
 
@@ -71,6 +79,7 @@ function layerRules({ forbid, typesOnly = [], packages = [], paths = [], message
   const pkgs = packageRegex(packages, !tests);
   const patterns = [
     { regex: layerRegex(forbid), message },
+    SERVICE_FOLDER,
     ...(typesOnly.length ? [{ regex: layerRegex(typesOnly), allowTypeImports: true, message }] : []),
     ...(pkgs ? [{ regex: pkgs, message }] : []),
   ];
@@ -111,6 +120,12 @@ export default tseslint.config(
     rules: jsxA11y.flatConfigs.recommended.rules,
   },
   ...layerConfigs,
+  {
+    // What no layer above covers: pages, layouts, the middleware, tests, scripts and configuration files.
+    files: ['**/*.{ts,tsx,mjs,js,astro}'],
+    ignores: [...Object.values(LAYERS).flatMap((l) => l.files), 'src/server/services/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [SERVICE_FOLDER] }] },
+  },
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {

@@ -13,8 +13,8 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { Db } from '../src/server/db/client';
 import { migrationsFolder } from '../src/server/db/client';
 import * as schema from '../src/server/db/schema';
-import { adminOverview } from '../src/server/services/admin/overview';
-import { memberFilterSchema, searchAdminMembers } from '../src/server/services/admin/members';
+import { adminOverview } from '../src/server/services/admin';
+import { memberFilterSchema, searchAdminMembers } from '../src/server/services/admin';
 import { pgliteExtensions } from '../src/server/db/pglite-extensions';
 
 const MEMBERS = 100_000;

@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Db, type DbHandle } from '../src/server/db/client';
-import { evaluateAlerts } from '../src/server/services/alerts/evaluate';
+import { evaluateAlerts } from '../src/server/services/alerts';
 import { marketFigures, parseScreenQuery, runScreener } from '../src/server/services/screener';
 
 export interface DailyBench {

@@ -26,10 +26,10 @@ import {
   type FileImportResult,
   type ImportKind,
 } from '../src/server/services/market-import';
-import { warnAnalysesWithoutEmiten } from '../src/server/services/research/analysis-coverage';
-import { offCalendarPriceDays } from '../src/server/services/market-import/off-calendar';
+import { warnAnalysesWithoutEmiten } from '../src/server/services/research';
+import { offCalendarPriceDays } from '../src/server/services/market-import';
 import { loadHolidayNames } from '../src/server/services/market-update';
-import { demoMarketRefusal, replaceDemoMarket } from '../src/server/services/market-import/demo-market';
+import { demoMarketRefusal, replaceDemoMarket } from '../src/server/services/market-import';
 import { jobContextFromConfig } from '../src/server/jobs/context';
 import { describeAlertRun, runAlerts } from '../src/server/services/alerts';
 

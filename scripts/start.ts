@@ -2,7 +2,7 @@
  * The production server that `npm start` runs (scripts/launch.mjs builds when needed, then imports this
  * file's bundle, dist/server/start.mjs): opens and migrates the database, loads demo data into an empty
  * embedded database (none with `--no-demo`; docs/operations.md, "Real market data only"), then serves the site (with the
- * security headers, compression and request logs of server/http/node-server.ts). SIGTERM and SIGINT stop it
+ * security headers, compression and request logs of src/server/http/node-server.ts). SIGTERM and SIGINT stop it
  * gracefully: no new connections, requests in flight answered (up to SHUTDOWN_SECONDS), then the jobs and
  * background work finish and the database closes; the exit status is 0.
  */
@@ -15,7 +15,7 @@ import { drainBackground } from '../src/server/background';
 import { provideEmbeddedSecret } from '../src/server/auth/secret';
 import { demoChoice, ensureDemoData } from './lib/demo';
 import { assertNoPoolAdmins, exitWithStartupError } from './lib/startup';
-import { warnAnalysesWithoutEmiten } from '../src/server/services/research/analysis-coverage';
+import { warnAnalysesWithoutEmiten } from '../src/server/services/research';
 import { jobContextFromConfig } from '../src/server/jobs/context';
 import { startJobScheduler } from '../src/server/jobs/runner';
 import { configuredOrigin } from '../src/server/site';

@@ -7,7 +7,7 @@ import './lib/env';
 import { config, ConfigError } from '../src/server/config';
 import { createTelegram } from '../src/server/integrations/telegram';
 import { configuredOrigin } from '../src/server/site';
-import { telegramSettings } from '../src/server/services/telegram/context';
+import { telegramSettings } from '../src/server/services/telegram';
 
 async function main(): Promise<void> {
   const c = config();

@@ -1,6 +1,6 @@
 /**
  * Resolves the request's identity once into typed locals, refuses writes while impersonating unless
- * the route policy opens the route to support (`http/routes.ts`, `server/auth/support-writes.ts`) and
+ * the route policy opens the route to support (`server/http/routes.ts`, `server/auth/support-writes.ts`) and
  * audits the rest, turns AccessErrors thrown by the require*() helpers into responses, reports server
  * errors (the digest on the 500 page), and sets the security headers. It never grants access by URL path: pages and
  * endpoints authorise by calling the helpers.
@@ -31,7 +31,7 @@ import { API_ORIGIN_REFUSAL, apiWriteWithoutOrigin } from './server/http/api-ori
 
 export const onRequest = defineMiddleware(async (ctx, next) => {
   const production = config().NODE_ENV === 'production';
-  // An anonymous research page already rendered for the current market data (server/http/http-cache.ts).
+  // An anonymous research page already rendered for the current market data (src/server/http/http-cache.ts).
   const cached = ctx.isPrerendered ? null : await cachedRender(ctx);
   if (cached) return withSecurityHeaders(cached, production);
   const monitored = monitoringRequestHandler();

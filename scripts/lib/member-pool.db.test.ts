@@ -8,9 +8,9 @@ process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), 'telaah-pool-'));
 
 import { createTestDb } from '../../tests/db';
 import type { DbHandle } from '../../src/server/db/client';
-import { findUserByEmail, signInWithPassword } from '../../src/server/services/accounts/accounts';
-import { currentTier } from '../../src/server/services/membership/current-tier';
-import { paymentHistory } from '../../src/server/services/payments/history';
+import { findUserByEmail, signInWithPassword } from '../../src/server/services/accounts';
+import { currentTier } from '../../src/server/services/membership';
+import { paymentHistory } from '../../src/server/services/payments';
 import { seedMemberPool, type PoolManifest } from './member-pool';
 
 const NOW = new Date('2026-11-20T03:00:00Z');

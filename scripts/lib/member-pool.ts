@@ -11,8 +11,8 @@ import type { Db } from '../../src/server/db/client';
 import { payments, users } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/auth/password';
 import { findPlan } from '../../src/domain/plans';
-import { fulfil } from '../../src/server/services/payments/fulfil';
-import { enableTwoFactorWithSecret } from '../../src/server/services/accounts/two-factor';
+import { fulfil } from '../../src/server/services/payments';
+import { enableTwoFactorWithSecret } from '../../src/server/services/accounts';
 import { ADMIN_POOL_SIZE, adminPoolEmail, adminPoolName, adminPoolSecret, type PoolAdmin } from './admin-pool';
 
 export type PoolTier = 'gratis' | 'reguler' | 'premium';

@@ -4,7 +4,7 @@
  *   serve.mjs, so `npm start` / `npm run serve` run plain JavaScript with no TypeScript loader on the
  *   request path (npm packages stay external and load from node_modules);
  * - writes brotli and gzip copies next to every compressible file in dist/client, which
- *   server/http/static-compressed.ts serves to clients that accept them.
+ *   src/server/http/static-compressed.ts serves to clients that accept them.
  */
 import type { AstroIntegration } from 'astro';
 import { build } from 'esbuild';

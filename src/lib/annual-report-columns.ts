@@ -3,7 +3,7 @@
  * three always carry the same figures under the same headings.
  */
 import { ANNUAL_SECTIONS, TAX_WAY_TEXT } from './annual-report-text';
-import type { AnnualView } from '../server/services/portfolio/annual';
+import type { AnnualView } from '../server/services/portfolio';
 
 /** How a value is written: whole Rupiah, a share count, a per-share price, a date, or text. */
 export type ColumnKind = 'rp' | 'int' | 'price' | 'date' | 'text';

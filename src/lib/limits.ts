@@ -1,6 +1,6 @@
 /**
  * Size limits shared by the server and the islands that check a file before sending it.
- * The server enforces them in `server/http/body-limits.ts`; islands only warn early.
+ * The server enforces them in `src/server/http/body-limits.ts`; islands only warn early.
  */
 
 /** Largest transaction CSV accepted per import, in bytes. */

@@ -2,8 +2,8 @@
 import type { APIRoute } from 'astro';
 import { getDb } from '../server/db/client';
 import { absoluteUrl } from '../server/site';
-import { emitenLastmods, emitenSitemapEtag } from '../server/services/sitemap/emiten';
-import { urlsetXml, xmlResponse } from '../server/services/sitemap/xml';
+import { emitenLastmods, emitenSitemapEtag } from '../server/services/sitemap';
+import { urlsetXml, xmlResponse } from '../server/services/sitemap';
 
 export const prerender = false;
 

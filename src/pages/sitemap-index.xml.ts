@@ -1,7 +1,7 @@
 /** The sitemap index: the public pages, every analysis, and every emiten of the market data. */
 import type { APIRoute } from 'astro';
 import { absoluteUrl } from '../server/site';
-import { sitemapIndexXml, xmlResponse } from '../server/services/sitemap/xml';
+import { sitemapIndexXml, xmlResponse } from '../server/services/sitemap';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { absoluteUrl } from '../server/site';
-import { pageEntries } from '../server/services/sitemap/content';
-import { urlsetXml, xmlResponse } from '../server/services/sitemap/xml';
+import { pageEntries } from '../server/services/sitemap';
+import { urlsetXml, xmlResponse } from '../server/services/sitemap';
 
 export const prerender = false;
 

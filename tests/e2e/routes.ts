@@ -1,8 +1,8 @@
 /**
  * The routes the route-wide stories walk (foundation, reach, speed, static, members): the brief's routes
  * (docs/product.md §3) and a few more, each with a concrete example path and who may open it. Every page of
- * the route policy (`server/http/routes.ts`) is here or in NOT_WALKED with the reason
- * (`server/http/routes.test.ts` checks it).
+ * the route policy (`src/server/http/routes.ts`) is here or in NOT_WALKED with the reason
+ * (`src/server/http/routes.test.ts` checks it).
  */
 export type Access = 'public' | 'member' | 'admin';
 

@@ -3,8 +3,8 @@
  * evaluated on, a day's close, and a Premium analysis with a target price and a fair value.
  */
 import type { Db } from '../../src/server/db/client';
-import type { CatalogAnalysis } from '../../src/server/services/notifications/catalog';
-import { evaluateAlerts } from '../../src/server/services/alerts/evaluate';
+import type { CatalogAnalysis } from '../../src/server/services/notifications';
+import { evaluateAlerts } from '../../src/server/services/alerts';
 import { createTestDb, type TestDb } from '../db';
 import { seedMarket } from './portfolio';
 

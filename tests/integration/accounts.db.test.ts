@@ -9,9 +9,9 @@ process.env.DATA_DIR = dataDir;
 
 import { createTestDb } from '../db';
 import type { DbHandle } from '../../src/server/db/client';
-import { signInWithPassword, signUp, confirmEmailToken } from '../../src/server/services/accounts/accounts';
-import { changePassword, deleteAccount, exportData } from '../../src/server/services/accounts/settings';
-import { currentTier } from '../../src/server/services/membership/current-tier';
+import { signInWithPassword, signUp, confirmEmailToken } from '../../src/server/services/accounts';
+import { changePassword, deleteAccount, exportData } from '../../src/server/services/accounts';
+import { currentTier } from '../../src/server/services/membership';
 import { users } from '../../src/server/db/schema';
 import { openSession, sessionIsActive } from '../../src/server/auth/session-rows';
 import { createUser, grantTier } from '../factories/users';

@@ -4,9 +4,9 @@ import { createTestDb } from '../db';
 import type { DbHandle } from '../../src/server/db/client';
 import { auditLog, memberships, sessions } from '../../src/server/db/schema';
 import { openSession } from '../../src/server/auth/session-rows';
-import { currentTier } from '../../src/server/services/membership/current-tier';
-import { endGrantedAccess, grantAccess, signOutEverywhere } from '../../src/server/services/admin/access';
-import { memberDetail, memberFilterSchema, searchAdminMembers } from '../../src/server/services/admin/members';
+import { currentTier } from '../../src/server/services/membership';
+import { endGrantedAccess, grantAccess, signOutEverywhere } from '../../src/server/services/admin';
+import { memberDetail, memberFilterSchema, searchAdminMembers } from '../../src/server/services/admin';
 import { createUser, grantTier } from '../factories/users';
 import { DAY_MS } from '../../src/domain/dates';
 

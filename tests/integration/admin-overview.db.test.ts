@@ -8,8 +8,8 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestDb } from '../db';
 import type { DbHandle } from '../../src/server/db/client';
 import { memberships, payments, users } from '../../src/server/db/schema';
-import { deleteAccount } from '../../src/server/services/accounts/settings';
-import { adminOverview } from '../../src/server/services/admin/overview';
+import { deleteAccount } from '../../src/server/services/accounts';
+import { adminOverview } from '../../src/server/services/admin';
 import { createUser } from '../factories/users';
 import { DAY_MS } from '../../src/domain/dates';
 

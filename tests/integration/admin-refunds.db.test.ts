@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, memberships, payments } from '../../src/server/db/schema';
-import { currentTier } from '../../src/server/services/membership/current-tier';
-import { refundPayment } from '../../src/server/services/admin/refunds';
-import { startCheckout } from '../../src/server/services/payments/checkout';
+import { currentTier } from '../../src/server/services/membership';
+import { refundPayment } from '../../src/server/services/admin';
+import { startCheckout } from '../../src/server/services/payments';
 import { createUser } from '../factories/users';
 import { usePaymentsHarness } from '../payments-harness';
 

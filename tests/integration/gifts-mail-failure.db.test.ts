@@ -18,8 +18,8 @@ Object.assign(process.env, {
 import { createTestDb } from '../db';
 import type { DbHandle } from '../../src/server/db/client';
 import { auditLog, giftPasses, payments } from '../../src/server/db/schema';
-import { GIFT_RESEND_MAX, giftByToken, resendGift } from '../../src/server/services/membership/gifts';
-import { sha256 } from '../../src/server/services/accounts/email-tokens';
+import { GIFT_RESEND_MAX, giftByToken, resendGift } from '../../src/server/services/membership';
+import { sha256 } from '../../src/server/services/accounts';
 import { createUser } from '../factories/users';
 import { createPayment } from '../factories/payments';
 

@@ -25,13 +25,13 @@ Object.assign(process.env, {
 import { createTestDb } from '../db';
 import type { DbHandle } from '../../src/server/db/client';
 import { auditLog, giftPasses, memberships, paymentEvents, payments } from '../../src/server/db/schema';
-import { startCheckout } from '../../src/server/services/payments/checkout';
-import { handleWebhook } from '../../src/server/services/payments/webhooks';
-import { fulfil } from '../../src/server/services/payments/fulfil';
-import { findReceipt } from '../../src/server/services/payments/receipts';
-import { refundPayment } from '../../src/server/services/admin/refunds';
-import { currentTier } from '../../src/server/services/membership/current-tier';
-import { lockMember } from '../../src/server/services/payments/schedule';
+import { startCheckout } from '../../src/server/services/payments';
+import { handleWebhook } from '../../src/server/services/payments';
+import { fulfil } from '../../src/server/services/payments';
+import { findReceipt } from '../../src/server/services/payments';
+import { refundPayment } from '../../src/server/services/admin';
+import { currentTier } from '../../src/server/services/membership';
+import { lockMember } from '../../src/server/services/payments';
 import {
   giftByToken,
   giftsBoughtBy,
@@ -40,8 +40,8 @@ import {
   redeemGift,
   resendGift,
   revokeGift,
-} from '../../src/server/services/membership/gifts';
-import { sha256 } from '../../src/server/services/accounts/email-tokens';
+} from '../../src/server/services/membership';
+import { sha256 } from '../../src/server/services/accounts';
 import { addMonthsWib, DAY_MS } from '../../src/domain/dates';
 import { IMPERSONATION_REFUSAL } from '../../src/server/auth/guards';
 import { startStripeStandIn } from '../stand-ins/stripe';

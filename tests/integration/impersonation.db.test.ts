@@ -7,7 +7,7 @@ import {
   recentImpersonationLog,
   searchMembers,
   startImpersonation,
-} from '../../src/server/services/admin/impersonation';
+} from '../../src/server/services/admin';
 import { auditLog } from '../../src/server/db/schema';
 import { createUser } from '../factories/users';
 

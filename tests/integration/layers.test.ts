@@ -156,6 +156,34 @@ describe('ESLint keeps the layers apart', { timeout: 120_000 }, () => {
     expect(errors[0]).toMatch(/src\/stores holds browser state/);
   });
 
+  it('fails on a deep import into a service folder from outside it, not on its index or from a sibling folder', async () => {
+    const page = await layerErrors(
+      'src/pages/api/layer-fixture.ts',
+      "import { listTransactions } from '../../server/services/portfolio/list';",
+      "import { holdingPage } from '../../server/services/portfolio';",
+      'export const x = [listTransactions, holdingPage];',
+    );
+    expect(page).toEqual([expect.stringMatching(/^1: .*through its index\.ts/)]);
+    const server = await layerErrors(
+      'src/server/auth/layer-fixture.ts',
+      "import { findUserById } from '../services/accounts/accounts';",
+      'export const x = findUserById;',
+    );
+    expect(server).toEqual([expect.stringMatching(/^1: .*through its index\.ts/)]);
+    const test = await layerErrors(
+      'tests/integration/layer-fixture.test.ts',
+      "import { findUserById } from '../../src/server/services/accounts/accounts';",
+      'export const x = findUserById;',
+    );
+    expect(test).toEqual([expect.stringMatching(/^1: .*through its index\.ts/)]);
+    const sibling = await layerErrors(
+      'src/server/services/admin/layer-fixture.ts',
+      "import { findUserById } from '../accounts/accounts';",
+      'export const x = findUserById;',
+    );
+    expect(sibling).toEqual([]);
+  });
+
   it('lets pages import any layer', async () => {
     const errors = await layerErrors(
       'src/pages/api/layer-fixture.ts',

@@ -9,19 +9,19 @@ process.env.DATA_DIR = dataDir;
 
 import { createTestDb } from '../db';
 import type { DbHandle } from '../../src/server/db/client';
-import { confirmEmailToken, signInWithPassword } from '../../src/server/services/accounts/accounts';
+import { confirmEmailToken, signInWithPassword } from '../../src/server/services/accounts';
 import {
   RESET_LINK_INVALID,
   RESET_REQUESTED,
   requestPasswordReset,
   resetLinkUsable,
   resetPassword,
-} from '../../src/server/services/accounts/password-reset';
+} from '../../src/server/services/accounts';
 import { emailTokens } from '../../src/server/db/schema';
 import { createUser } from '../factories/users';
 import { endAllSessions, openSession, sessionIsActive } from '../../src/server/auth/session-rows';
 import { drainBackground } from '../../src/server/background';
-import { changePassword } from '../../src/server/services/accounts/settings';
+import { changePassword } from '../../src/server/services/accounts';
 
 const T0 = new Date('2026-11-20T03:00:00Z');
 const req = (now = T0, ip = '10.0.0.9') => ({ ip, now, baseUrl: 'http://localhost:4321' });

@@ -15,12 +15,12 @@ Object.assign(process.env, { DATA_DIR: dataDir, MIDTRANS_SERVER_KEY: SERVER_KEY,
 import { createTestDb } from '../db';
 import type { DbHandle } from '../../src/server/db/client';
 import { memberships, payments } from '../../src/server/db/schema';
-import { startCheckout } from '../../src/server/services/payments/checkout';
-import { captureReturn } from '../../src/server/services/payments/capture';
-import { configuredProviders } from '../../src/server/services/payments/registry';
-import { handleWebhook } from '../../src/server/services/payments/webhooks';
-import { awaitingTransfers } from '../../src/server/services/payments/history';
-import { currentTier } from '../../src/server/services/membership/current-tier';
+import { startCheckout } from '../../src/server/services/payments';
+import { captureReturn } from '../../src/server/services/payments';
+import { configuredProviders } from '../../src/server/services/payments';
+import { handleWebhook } from '../../src/server/services/payments';
+import { awaitingTransfers } from '../../src/server/services/payments';
+import { currentTier } from '../../src/server/services/membership';
 import { addMonthsWib } from '../../src/domain/dates';
 import { midtransSignature, startMidtransStandIn } from '../stand-ins/midtrans';
 import { createUser } from '../factories/users';

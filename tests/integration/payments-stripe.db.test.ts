@@ -20,11 +20,11 @@ Object.assign(process.env, {
 import { createTestDb } from '../db';
 import type { DbHandle } from '../../src/server/db/client';
 import { memberships, paymentEvents, payments } from '../../src/server/db/schema';
-import { startCheckout } from '../../src/server/services/payments/checkout';
-import { captureReturn } from '../../src/server/services/payments/capture';
-import { handleWebhook } from '../../src/server/services/payments/webhooks';
-import { currentTier } from '../../src/server/services/membership/current-tier';
-import { deleteAccount, exportData } from '../../src/server/services/accounts/settings';
+import { startCheckout } from '../../src/server/services/payments';
+import { captureReturn } from '../../src/server/services/payments';
+import { handleWebhook } from '../../src/server/services/payments';
+import { currentTier } from '../../src/server/services/membership';
+import { deleteAccount, exportData } from '../../src/server/services/accounts';
 import { addMonthsWib } from '../../src/domain/dates';
 import { signStripePayload, startStripeStandIn } from '../stand-ins/stripe';
 import { createUser } from '../factories/users';

@@ -5,9 +5,9 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog } from '../../src/server/db/schema';
-import { startCheckout } from '../../src/server/services/payments/checkout';
-import { findReceipt } from '../../src/server/services/payments/receipts';
-import { createPromoCode, listPromoCodes, quotePromo } from '../../src/server/services/membership/promo';
+import { startCheckout } from '../../src/server/services/payments';
+import { findReceipt } from '../../src/server/services/payments';
+import { createPromoCode, listPromoCodes, quotePromo } from '../../src/server/services/membership';
 import { findPlan } from '../../src/domain/plans';
 import { createUser } from '../factories/users';
 import { usePaymentsHarness } from '../payments-harness';

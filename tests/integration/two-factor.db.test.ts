@@ -13,7 +13,7 @@ import {
   confirmEnrolment,
   disableTwoFactor,
   twoFactorState,
-} from '../../src/server/services/accounts/two-factor';
+} from '../../src/server/services/accounts';
 import { createUser } from '../factories/users';
 
 const NOW = new Date('2026-11-20T03:00:00Z');

@@ -5,7 +5,7 @@
  * alternative.
  */
 import type { DailyClose } from '../../domain/portfolio/types';
-import type { ChartEvent } from '../../server/services/portfolio/holding';
+import type { ChartEvent } from '../../server/services/portfolio';
 import { formatNumber, formatRupiah, formatShortDate } from '../../lib/format';
 import { shareChangeLabel } from '../../lib/labels';
 import { withBoundary } from '../ui/IslandBoundary';

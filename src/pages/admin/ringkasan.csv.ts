@@ -3,8 +3,8 @@ import { requireAdmin } from '../../server/auth/guards';
 import { getDb } from '../../server/db/client';
 import { now } from '../../server/clock';
 import { audit } from '../../server/services/audit';
-import { adminOverview } from '../../server/services/admin/overview';
-import { overviewCsv } from '../../server/services/admin/overview-csv';
+import { adminOverview } from '../../server/services/admin';
+import { overviewCsv } from '../../server/services/admin';
 import { wibMonth } from '../../domain/admin-overview';
 
 export const prerender = false;

@@ -11,7 +11,7 @@ import {
   nonEmitenAnalysisHref,
 } from '../../server/content/analyses';
 import { TIER_LABEL } from '../../lib/labels';
-import { escapeXml } from '../../server/services/sitemap/xml';
+import { escapeXml } from '../../server/services/sitemap';
 import { siteOrigin } from '../../server/site';
 
 export const prerender = true;

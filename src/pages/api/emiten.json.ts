@@ -6,7 +6,7 @@
  */
 import type { APIRoute } from 'astro';
 import { getDb } from '../../server/db/client';
-import { emitenDirectory } from '../../server/services/research/emiten-directory';
+import { emitenDirectory } from '../../server/services/research';
 
 export const prerender = false;
 

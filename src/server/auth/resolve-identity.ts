@@ -6,9 +6,9 @@
 import type { AstroCookies } from 'astro';
 import { getSession } from 'auth-astro/server';
 import { getDb } from '../db/client';
-import { findUserById } from '../services/accounts/accounts';
-import { currentTier } from '../services/membership/current-tier';
-import { activeImpersonation, endImpersonation } from '../services/admin/impersonation';
+import { findUserById } from '../services/accounts';
+import { currentTier } from '../services/membership';
+import { activeImpersonation, endImpersonation } from '../services/admin';
 import { pendingSecondFactorUser } from './session-rows';
 import {
   IMPERSONATION_COOKIE,

@@ -13,7 +13,7 @@ export const SESSION_MAX_AGE = 30 * 24 * 60 * 60;
 /**
  * Opens a session for the member and returns its id. Expiry follows the wall clock, as the cookie's
  * own expiry does (APP_NOW does not move it). For a member with a second factor the session starts
- * pending: it grants nothing until the code is entered (accounts/two-factor.ts).
+ * pending: it grants nothing until the code is entered (services/accounts/two-factor.ts).
  */
 export async function openSession(db: Db, userId: string): Promise<string> {
   const at = new Date();

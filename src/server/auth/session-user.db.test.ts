@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../../../tests/db';
 import { createUser, grantTier } from '../../../tests/factories/users';
 import { sessions } from '../db/schema';
-import { currentTier } from '../services/membership/current-tier';
+import { currentTier } from '../services/membership';
 import { endSessionById, openSession } from './session-rows';
 import { knownClaims, rememberClaims, sessionCookies, sessionUser, toViewer } from './session-user';
 

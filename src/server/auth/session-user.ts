@@ -16,8 +16,8 @@ import { and, eq, gt } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client';
 import { memberships, sessions, users } from '../db/schema';
-import type { User } from '../services/accounts/accounts';
-import { tierFrom, type CurrentTier } from '../services/membership/current-tier';
+import type { User } from '../services/accounts';
+import { tierFrom, type CurrentTier } from '../services/membership';
 import { versionStoreOf } from '../db/data-versions';
 import type { Period } from '../../domain/membership-schedule';
 import type { Viewer } from './viewer-type';
@@ -83,7 +83,7 @@ async function readSession(db: Db, claims: SessionClaims, now: Date): Promise<Se
         eq(sessions.id, claims.sessionId),
         eq(sessions.userId, claims.userId),
         gt(sessions.expiresAt, new Date()),
-        // A session waiting for its second factor grants nothing (accounts/two-factor.ts).
+        // A session waiting for its second factor grants nothing (services/accounts/two-factor.ts).
         eq(sessions.secondFactorPending, false),
       ),
     );

@@ -1,7 +1,7 @@
 /**
  * Impersonation is deny-by-default for writes. While an admin acts as a member, a request with any
  * method but GET, HEAD or OPTIONS is refused with 403 before its route runs, unless the route policy
- * (`server/http/routes.ts`, `supportWrite`) gives the reason support may write there. A new page or
+ * (`src/server/http/routes.ts`, `supportWrite`) gives the reason support may write there. A new page or
  * endpoint that accepts writes is therefore closed to impersonation until someone decides otherwise.
  *
  * Keys are Astro route patterns (`context.routePattern`): the file path under `src/pages` without its

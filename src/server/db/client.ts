@@ -53,7 +53,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
       dataDir: path.join(dir, 'pglite'),
       extensions: await pgliteExtensions(),
       // PostgreSQL's buffer cache lives in this process's memory and never shrinks. At market scale the
-      // default 128 MB fills up, yet hot market data is kept derived in memory (market/cache.ts)
+      // default 128 MB fills up, yet hot market data is kept derived in memory (services/market/cache.ts)
       // and the files sit in the OS cache: 32 MB keeps the server's footprint down at no measured cost.
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
     });

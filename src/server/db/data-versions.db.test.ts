@@ -8,8 +8,8 @@ import { createUser, grantTier } from '../../../tests/factories/users';
 import { createTestPortfolio, createTrade, seedMarket } from '../../../tests/factories/portfolio';
 import { endAllSessions, endSessionById, openSession } from '../auth/session-rows';
 import { sessionUser } from '../auth/session-user';
-import { currentMarketVersion, markMarketChanged, marketVersion } from '../services/market/version';
-import { currentMemberVersion, memberVersion } from '../services/portfolio/report-cache';
+import { currentMarketVersion, markMarketChanged, marketVersion } from '../services/market';
+import { currentMemberVersion, memberVersion } from '../services/portfolio';
 import { portfolios, transactions, users } from './schema';
 import { LISTENER_NAME, setVersionStore, VersionStore, type ChangeSource } from './data-versions';
 

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { memberships, users } from '../db/schema';
 import { hashPassword } from '../auth/password';
-import { enableTwoFactorWithSecret } from '../services/accounts/two-factor';
+import { enableTwoFactorWithSecret } from '../services/accounts';
 import type { Role } from '../db/schema/accounts';
 import { addDaysToInstant } from '../../domain/dates';
 

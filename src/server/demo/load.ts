@@ -16,7 +16,7 @@ import {
   indexPrices,
 } from '../db/schema';
 import { DEMO_GENERATOR_VERSION, generateDemoMarket, type DemoMarket } from './generate';
-import { markMarketChanged } from '../services/market/version';
+import { markMarketChanged } from '../services/market';
 import { DEMO_INDEXES } from './prices';
 
 /** The `app_meta` key whose presence means the demo market is loaded; its value is `DemoMeta` JSON. */

@@ -3,7 +3,7 @@
  * own check (`security.checkOrigin`) covers form-like bodies only and lets a JSON or CSV write without
  * an `Origin` through; browsers send `Origin` on every POST, PATCH and DELETE, so only a forged or
  * scripted request lacks it. Which endpoints are checked is the route policy's (`originChecked` in
- * `server/http/routes.ts`): every endpoint under `/api/` but those called by other services (payment
+ * `src/server/http/routes.ts`): every endpoint under `/api/` but those called by other services (payment
  * webhooks, the Telegram webhook, Auth.js with its own CSRF token, one-click unsubscribe from mail clients).
  */
 import { routeOf } from './routes';

@@ -21,7 +21,7 @@ import { LRUCache } from 'lru-cache';
 import { wibDate } from '../../domain/dates';
 import { now } from '../clock';
 import { getDb } from '../db/client';
-import { currentMarketVersion } from '../services/market/cache';
+import { currentMarketVersion } from '../services/market';
 import { pickEncoding } from './static-compressed';
 import { routeOf } from './routes';
 

@@ -35,8 +35,8 @@ import type { Viewer } from '../auth/viewer-type';
 import { now, todayWib } from '../clock';
 import { getDb } from '../db/client';
 import { PRIVATE_CACHE_CONTROL } from './http-cache';
-import { currentMarketVersion } from '../services/market/cache';
-import { currentMemberVersion } from '../services/portfolio/report-cache';
+import { currentMarketVersion } from '../services/market';
+import { currentMemberVersion } from '../services/portfolio';
 import { routeOf } from './routes';
 import { pickEncoding } from './static-compressed';
 

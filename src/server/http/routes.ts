@@ -2,7 +2,7 @@
  * The route policy: for every route of the site, what a request to it is allowed and how its answer is
  * kept. One table, keyed by Astro route pattern (the file path under `src/pages` without its extension,
  * `index` dropped, parameters in brackets, as `context.routePattern` gives it). Every page and endpoint
- * under `src/pages` has an entry (`server/http/routes.test.ts` fails otherwise), so a new route is a
+ * under `src/pages` has an entry (`src/server/http/routes.test.ts` fails otherwise), so a new route is a
  * decision made here, with the defaults of its kind, rather than a path someone forgets to add to a list.
  *
  * Read by: the body guard (`body-limits.ts`, cap and content type), impersonation (`auth/support-writes.ts`,

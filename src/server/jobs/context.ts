@@ -8,7 +8,7 @@ import { config } from '../config';
 import { sendMail, type Mail } from '../integrations/mail';
 import { processTelegram, type TelegramDeps } from '../services/telegram';
 import { configuredOrigin } from '../site';
-import { defaultSources, type NoticeSources } from '../services/notifications/lookups';
+import { defaultSources, type NoticeSources } from '../services/notifications';
 import { marketUpdateSettings, type MarketUpdateSettings } from '../services/market-update';
 
 /** Telegram takes about 30 messages a second from a bot; broadcasts stay under it. */

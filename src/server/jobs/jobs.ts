@@ -2,11 +2,11 @@
  * The jobs, each with its own advisory-lock key so different jobs may run side by side while the
  * same job never runs twice at once across servers.
  */
-import { removeLapsedMembers } from '../services/telegram/removals';
-import { purgeLinkTokens } from '../services/telegram/link';
-import { purgeLoginUses } from '../services/telegram/widget';
-import { purgeUpdates } from '../services/telegram/bot';
-import { runNotices } from '../services/notifications/job';
+import { removeLapsedMembers } from '../services/telegram';
+import { purgeLinkTokens } from '../services/telegram';
+import { purgeLoginUses } from '../services/telegram';
+import { purgeUpdates } from '../services/telegram';
+import { runNotices } from '../services/notifications';
 import { analysisRootOf, runMarketUpdate } from '../services/market-update';
 import { describeAlertRun, runAlerts } from '../services/alerts';
 import { describeBroadcastRun, runBroadcasts } from '../services/broadcasts';

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { requireMember } from '../../../server/auth/guards';
 import { getDb } from '../../../server/db/client';
-import { exportData } from '../../../server/services/accounts/settings';
+import { exportData } from '../../../server/services/accounts';
 import { utcDay } from '../../../domain/dates';
 
 export const prerender = false;

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { getDb } from '../../../server/db/client';
 import { now } from '../../../server/clock';
-import { confirmEmailToken } from '../../../server/services/accounts/accounts';
+import { confirmEmailToken } from '../../../server/services/accounts';
 import { safeCallbackPath } from '../../../lib/redirect';
 
 export const prerender = false;

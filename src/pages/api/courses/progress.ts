@@ -3,7 +3,7 @@ import { requireSelf } from '../../../server/auth/guards';
 import { now } from '../../../server/clock';
 import { getDb } from '../../../server/db/client';
 import { json, jsonError, readJson } from '../../../server/http/responses';
-import { catalogueProgress, markLessonFor, markLessonSchema } from '../../../server/services/courses/lessons';
+import { catalogueProgress, markLessonFor, markLessonSchema } from '../../../server/services/courses';
 
 export const prerender = false;
 

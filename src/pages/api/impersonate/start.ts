@@ -6,7 +6,7 @@ import { getDb } from '../../../server/db/client';
 import { jsonError } from '../../../server/http/responses';
 import { readForm, redirectWithFlash, UNREADABLE_FORM } from '../../../server/http/forms';
 import { now } from '../../../server/clock';
-import { IMPERSONATION_MINUTES, startImpersonation } from '../../../server/services/admin/impersonation';
+import { IMPERSONATION_MINUTES, startImpersonation } from '../../../server/services/admin';
 
 export const prerender = false;
 

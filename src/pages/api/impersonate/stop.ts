@@ -3,7 +3,7 @@ import { AccessError } from '../../../server/auth/guards';
 import { IMPERSONATION_COOKIE } from '../../../server/auth/resolve-identity';
 import { getDb } from '../../../server/db/client';
 import { now } from '../../../server/clock';
-import { endImpersonation } from '../../../server/services/admin/impersonation';
+import { endImpersonation } from '../../../server/services/admin';
 
 export const prerender = false;
 

@@ -1,4 +1,4 @@
-import { API_PARAMS, parsePeriodQuery } from '../../../server/services/portfolio/period-query';
+import { API_PARAMS, parsePeriodQuery } from '../../../server/services/portfolio';
 import { todayWib } from '../../../server/clock';
 import { memberRoute } from '../../../server/auth/member-route';
 import { getDb } from '../../../server/db/client';

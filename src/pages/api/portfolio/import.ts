@@ -8,7 +8,7 @@ export const prerender = false;
 
 /**
  * The CSV text and file name from a `text/csv` body or a form's `file` field; a string is an Indonesian
- * error. The body's size is capped before it gets here (server/http/body-limits.ts).
+ * error. The body's size is capped before it gets here (src/server/http/body-limits.ts).
  */
 async function readCsv(request: Request): Promise<{ text: string; fileName: string | null } | string> {
   const type = request.headers.get('content-type') ?? '';

@@ -1,5 +1,5 @@
 import { PERIODS } from '../../../domain/portfolio';
-import { API_PARAMS, parsePeriodQuery } from '../../../server/services/portfolio/period-query';
+import { API_PARAMS, parsePeriodQuery } from '../../../server/services/portfolio';
 import { todayWib } from '../../../server/clock';
 import { memberRoute } from '../../../server/auth/member-route';
 import { getDb } from '../../../server/db/client';

@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { now } from '../../../server/clock';
 import { getDb } from '../../../server/db/client';
 import { json } from '../../../server/http/responses';
-import { handleWebhook } from '../../../server/services/payments/webhooks';
+import { handleWebhook } from '../../../server/services/payments';
 import { siteOrigin } from '../../../server/site';
 
 export const prerender = false;

@@ -3,13 +3,7 @@ import { createTestDb } from '../../../../tests/db';
 import { createUser } from '../../../../tests/factories/users';
 import type { DbHandle } from '../../db/client';
 import { exportData } from '../accounts/settings';
-import {
-  exportCourseProgress,
-  progressByCourse,
-  progressIn,
-  recordLessonOpened,
-  setLessonDone,
-} from './progress';
+import { exportCourseProgress, progressByCourse, progressIn, recordLessonOpened, setLessonDone } from './progress';
 
 const course = { courseId: 'dasar', lessons: ['apa-itu-saham', 'rekening', 'lot', 'order'] };
 const other = { courseId: 'valuasi', lessons: ['harga-nilai', 'per'] };

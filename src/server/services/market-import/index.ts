@@ -87,3 +87,5 @@ async function importFileText(db: Db, path: string, opts: ImportOptions): Promis
     }),
   );
 }
+export { demoMarketRefusal, replaceDemoMarket } from './demo-market';
+export { offCalendarPriceDays } from './off-calendar';

@@ -8,11 +8,10 @@
  * to admins, once per day and reason. A pass that creates new emiten then names, one line each, the
  * analyses whose ticker the market data still lacks (as start-up and `market:import` do).
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '../../db/client';
 import type { MarketUpdateOutcome } from '../../db/schema';
-import { parseHolidays, parseTimeOfDay, planUpdate } from '../../../domain/market-calendar';
+import { parseTimeOfDay, planUpdate } from '../../../domain/market-calendar';
 import type { Config } from '../../config';
 import type { DayWanted, MarketFeed } from './feed';
 import { filesFeed } from './files-feed';
@@ -24,7 +23,11 @@ type LatestRun = Awaited<ReturnType<typeof latestRuns>> extends Map<string, infe
 import { ANALYSIS_ROOT, warnAnalysesWithoutEmiten } from '../research/analysis-coverage';
 import { log } from '../../log';
 
+import { loadHolidays } from './holidays';
+
 export { marketUpdateStatus } from './runs';
+export { loadHolidayNames, loadHolidays } from './holidays';
+export { marketAge, type MarketAge } from './age';
 export type { MarketFeed } from './feed';
 export { idxFeed } from './idx-feed';
 export { filesFeed } from './files-feed';
@@ -63,18 +66,6 @@ export interface MarketUpdateSummary {
   listed: string[];
   waiting: string[];
   problems: string[];
-}
-
-/** Reads the holiday file as date → name; a malformed line stops the job with the line named. */
-export async function loadHolidayNames(file: string): Promise<Map<string, string>> {
-  const { holidays, errors } = parseHolidays(await readFile(file, 'utf8'));
-  if (errors.length) throw new Error(`${file}: ${errors.join('; ')}`);
-  return new Map(holidays.map((h) => [h.date, h.name]));
-}
-
-/** Reads the holiday file; a malformed line stops the job with the line named. */
-export async function loadHolidays(file: string): Promise<Set<string>> {
-  return new Set((await loadHolidayNames(file)).keys());
 }
 
 /** The job's settings from the configuration, or null when no provider is configured. */

@@ -7,17 +7,11 @@
 import { formatDate, formatNumber, formatRupiah } from '../../../lib/format';
 import type { Db } from '../../db/client';
 import { UNKNOWN_FORM, type Flash, type PostedForm } from '../../http/forms';
-import {
-  addTransaction,
-  createPortfolio,
-  deleteTransaction,
-  importTransactions,
-  updatePortfolio,
-  updateTransaction,
-  type FieldErrors,
-  type ImportProblem,
-  type StoredTransaction,
-} from '.';
+import { addTransaction, deleteTransaction, updateTransaction } from './transactions';
+import { createPortfolio, updatePortfolio } from './portfolios';
+import { importTransactions } from './import';
+import type { ImportProblem } from './csv';
+import type { FieldErrors, StoredTransaction } from './types';
 import { TYPE_LABEL } from '../../../lib/labels';
 
 export type FormName = 'transaction' | 'delete' | 'import' | 'portfolio' | 'new-portfolio';

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client';
 import { savedScreens, screenResults } from '../../db/schema';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/errors';
 import { SAVED_SCREEN_LIMIT } from '../../../domain/alerts';
-import { parseScreenQuery } from './index';
+import { parseScreenQuery } from './screen';
 import { lockMember } from '../payments/schedule';
 import { RANGE_PARAMS } from '../../../domain/screener';
 import { formatNumber } from '../../../lib/format';

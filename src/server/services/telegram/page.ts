@@ -6,7 +6,7 @@ import { now } from '../../clock';
 import { config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Viewer } from '../../auth/viewer-type';
-import { processTelegram } from '.';
+import { processTelegram } from './process';
 import { findLink, issueLinkToken, unlinkAccount, type TelegramLink } from './link';
 import { groupAccess, type GroupAccess } from './groups';
 import { linkByWidget, type WidgetResult } from './widget';

@@ -1,13 +1,13 @@
 /**
  * GET /api/emiten/{TICKER}/harga — daily bars of one emiten for the price chart, restated in today's
- * share count. Public market data (no gated text); its caching headers come from server/http/http-cache.ts.
+ * share count. Public market data (no gated text); its caching headers come from src/server/http/http-cache.ts.
  */
 import type { APIRoute } from 'astro';
 import { isStockCode } from '../../../../domain/idx';
 import { getDb } from '../../../../server/db/client';
 import { jsonError, json } from '../../../../server/http/responses';
-import { findEmiten } from '../../../../server/services/research/market';
-import { adjustedBars, marketHistory } from '../../../../server/services/research/emiten-figures';
+import { findEmiten } from '../../../../server/services/research';
+import { adjustedBars, marketHistory } from '../../../../server/services/research';
 
 export const prerender = false;
 

@@ -2,7 +2,7 @@ import { memberRoute } from '../../../../server/auth/member-route';
 import { getDb } from '../../../../server/db/client';
 import { json, jsonError, readJson } from '../../../../server/http/responses';
 import { updatePortfolio } from '../../../../server/services/portfolio';
-import { portfolioBody } from '../../../../server/services/portfolio/api-bodies';
+import { portfolioBody } from '../../../../server/services/portfolio';
 
 export const prerender = false;
 

@@ -4,6 +4,8 @@ import { getDb } from '../../../../server/db/client';
 import { jsonError } from '../../../../server/http/responses';
 import { annualReportFor, isReportYear } from '../../../../server/services/portfolio';
 import { isOwnKey } from '../../../../lib/own';
+// The PDF and spreadsheet writers load here only, not with every page that reads the portfolio folder.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { annualCsv, annualPdf, annualXlsx } from '../../../../server/services/portfolio/annual-files';
 
 export const prerender = false;

@@ -4,7 +4,7 @@ import { memberRoute } from '../../../../server/auth/member-route';
 import { getDb } from '../../../../server/db/client';
 import { json, jsonError, readJson } from '../../../../server/http/responses';
 import { addTransaction, findPortfolio, listTransactions } from '../../../../server/services/portfolio';
-import { transactionBody } from '../../../../server/services/portfolio/api-bodies';
+import { transactionBody } from '../../../../server/services/portfolio';
 
 export const prerender = false;
 

@@ -9,8 +9,8 @@ import { parseTimeOfDay } from '../../../domain/market-calendar';
 import { config } from '../../config';
 import type { Db } from '../../db/client';
 import { dailyPrices, marketUpdateRuns, type MarketUpdateOutcome } from '../../db/schema';
-import { perMarketVersion } from './cache';
-import { loadHolidays } from '../market-update';
+import { perMarketVersion } from '../market/cache';
+import { loadHolidays } from './holidays';
 
 /** The daily update's state, named on the stale-data notice. */
 export interface FeedState {
