@@ -3,10 +3,9 @@
  * the Stripe and Midtrans stand-ins, stated on the receipt, refused a second time and past their limits.
  */
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { auditLog } from '../../src/server/db/schema';
-import { startCheckout } from '../../src/server/services/payments';
-import { findReceipt } from '../../src/server/services/payments';
+import { and, eq } from 'drizzle-orm';
+import { auditLog, memberships, payments } from '../../src/server/db/schema';
+import { findReceipt, startCheckout } from '../../src/server/services/payments';
 import { createPromoCode, listPromoCodes, quotePromo } from '../../src/server/services/membership';
 import { findPlan } from '../../src/domain/plans';
 import { createUser } from '../factories/users';
@@ -144,5 +143,98 @@ describe('promo codes', () => {
       ['SATU', 1],
       ['RAMADAN26', 2],
     ]);
+  });
+
+  /** Starts a checkout of `planId` with `code` for `member` and returns its payment row (not yet paid). */
+  async function open(
+    member: { id: string; name: string; email: string },
+    planId: string,
+    provider: 'stripe' | 'midtrans',
+    code: string,
+  ) {
+    const started = await startCheckout(
+      t.h.db,
+      member,
+      { planId, providerId: provider, promoCode: code },
+      { baseUrl: BASE, now: NOW },
+    );
+    if (!started.ok) throw new Error(started.message);
+    return (await t.h.db.select().from(payments).where(eq(payments.id, started.paymentId)))[0]!;
+  }
+  const paymentsWith = (code: string) => t.h.db.select().from(payments).where(eq(payments.promoCode, code));
+  const overLimitAudits = async (code: string) =>
+    (await t.h.db.select().from(auditLog).where(eq(auditLog.action, 'payment.promo-over-limit'))).filter(
+      (a) => (a.details as { code?: string }).code === code,
+    );
+
+  it('two open checkouts with a single-use code, both paid at Stripe: one discount and one pass; the other is refused and refunded in full', async () => {
+    expect(await create({ code: 'SEKALI', value: '50' })).toMatchObject({ ok: true });
+    const member = await createUser(t.h.db);
+    // Both opened before either is paid: the checkout's own check cannot see the other.
+    const first = await open(member, 'reguler-1', 'stripe', 'SEKALI');
+    const second = await open(member, 'premium-1', 'stripe', 'SEKALI');
+    await t.stripe.complete(first.providerRef!, 'bayar', 1);
+    await t.stripe.complete(second.providerRef!, 'bayar', 2);
+    const rows = await paymentsWith('SEKALI');
+    const paid = rows.filter((p) => p.status === 'paid');
+    const refused = rows.filter((p) => p.status === 'rejected');
+    expect(paid.map((p) => p.id)).toEqual([first.id]);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatchObject({
+      id: second.id,
+      receiptNumber: null,
+      failureReason:
+        'Kode promo SEKALI sudah Anda gunakan pada pembayaran lain. Pembayaran ini tidak mengaktifkan paket, dan dananya kami kembalikan penuh.',
+      refundRef: expect.stringMatching(/^re_/),
+    });
+    // Only the first payment's pass; the whole of the second charge back at Stripe, once.
+    const passes = await t.h.db.select().from(memberships).where(eq(memberships.userId, member.id));
+    expect(passes.map((p) => p.paymentId)).toEqual([first.id]);
+    const refunds = [...t.stripe.refunds.values()].filter((r) => r.payment_intent === refused[0]!.providerPaymentRef);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ amount: 149_500 * 100, status: 'succeeded' });
+    expect((await listPromoCodes(t.h.db)).find((p) => p.code === 'SEKALI')!.uses).toBe(1);
+    expect(await overLimitAudits('SEKALI')).toHaveLength(1);
+    // The provider's late word on the refused payment changes nothing and refunds nothing more.
+    const sent = t.stripe.sent.filter((e) => e.type === 'checkout.session.completed').at(-1)!;
+    await t.stripe.resend(sent.id, 2);
+    expect((await paymentsWith('SEKALI')).map((p) => [p.id, p.status]).sort()).toEqual(
+      [
+        [first.id, 'paid'],
+        [second.id, 'rejected'],
+      ].sort(),
+    );
+    expect(
+      [...t.stripe.refunds.values()].filter((r) => r.payment_intent === refused[0]!.providerPaymentRef),
+    ).toHaveLength(1);
+  });
+
+  it('a code with one use left, paid by two members at once on Midtrans: one pass, the other refunded', async () => {
+    expect(await create({ code: 'TERAKHIR', kind: 'fixed', value: '20000', maxUses: '1' })).toMatchObject({ ok: true });
+    const [c, d] = [await createUser(t.h.db), await createUser(t.h.db)];
+    const pc = await open(c, 'reguler-1', 'midtrans', 'TERAKHIR');
+    const pd = await open(d, 'reguler-1', 'midtrans', 'TERAKHIR');
+    await Promise.all([
+      t.midtrans.setStatus(pc.providerRef!, 'settlement', { payment_type: 'qris' }, 2),
+      t.midtrans.setStatus(pd.providerRef!, 'settlement', { payment_type: 'qris' }, 2),
+    ]);
+    const rows = await paymentsWith('TERAKHIR');
+    expect(rows.map((p) => p.status).sort()).toEqual(['paid', 'rejected']);
+    const refused = rows.find((p) => p.status === 'rejected')!;
+    expect(refused.failureReason).toBe(
+      'Kuota kode promo TERAKHIR sudah habis saat pembayaran ini diterima. Pembayaran ini tidak mengaktifkan paket, dan dananya kami kembalikan penuh.',
+    );
+    expect(t.midtrans.orders.get(refused.id)!.refunds).toEqual([
+      expect.objectContaining({ refund_amount: '129000.00', refund_key: `refund-${refused.id}` }),
+    ]);
+    const winner = rows.find((p) => p.status === 'paid')!;
+    for (const p of [winner, refused]) {
+      const passes = await t.h.db
+        .select()
+        .from(memberships)
+        .where(and(eq(memberships.userId, p.userId!), eq(memberships.paymentId, p.id)));
+      expect(passes).toHaveLength(p === winner ? 1 : 0);
+    }
+    expect(await overLimitAudits('TERAKHIR')).toHaveLength(1);
   });
 });

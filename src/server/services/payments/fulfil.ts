@@ -16,6 +16,7 @@ import { wibDate } from '../../../domain/dates';
 import { lockMember, recomputePasses } from './schedule';
 import { sendReceiptMail } from './receipts';
 import { activateGift, mailActivatedGift, refundGift } from '../membership/gifts';
+import { promoRefundDue, promoRefusal, refundOverLimit } from './promo-claim';
 import type { ProviderState } from './types';
 import { log } from '../../log';
 
@@ -84,6 +85,31 @@ async function transition(
 }
 
 async function grant(tx: Tx, p: Payment, s: ProviderState, now: Date): Promise<FulfilResult> {
+  const refusal = await promoRefusal(tx, p);
+  if (refusal) {
+    // Over the code's limit (another settlement took the use first): nothing granted, refunded after commit.
+    const rejected = await transition(
+      tx,
+      p,
+      { notIn: ['paid', 'refunded', 'rejected'] },
+      {
+        status: 'rejected',
+        failureReason: refusal,
+        providerRef: p.providerRef ?? s.ref ?? null,
+        providerPaymentRef: s.paymentRef ?? p.providerPaymentRef,
+        method: s.method ?? p.method,
+      },
+    );
+    if (!rejected) return { payment: p, change: 'unchanged' };
+    await tx.insert(auditLog).values({
+      at: now,
+      actorId: null,
+      subjectId: rejected.userId,
+      action: 'payment.promo-over-limit',
+      details: { paymentId: rejected.id, code: rejected.promoCode, amount: rejected.amount },
+    });
+    return { payment: rejected, change: 'rejected' };
+  }
   const receiptNumber = sql<string>`${`TLH-${wibDate(now).slice(0, 4)}-`} || lpad(nextval('payment_receipt_seq')::text, 6, '0')`;
   const paid = await transition(
     tx,
@@ -225,6 +251,14 @@ export async function fulfil(db: Db, state: ProviderState, opts: FulfilOptions):
     const [fresh] = await tx.select().from(payments).where(eq(payments.id, payment.id));
     return apply(tx, fresh!, state, opts.now, opts.actorId ?? null);
   });
+  // A settlement refused over its promo code's limit is refunded, retried with each report of the settlement.
+  if (state.status === 'paid' && promoRefundDue(result.payment)) {
+    const refused = result.payment;
+    await Promise.race([
+      refundOverLimit(db, refused, opts.now),
+      new Promise((resolve) => setTimeout(resolve, 2_000).unref()),
+    ]);
+  }
   if (result.change === 'granted' && result.payment && (result.payment.userId || result.giftToken)) {
     const payment = result.payment;
     const token = result.giftToken;
