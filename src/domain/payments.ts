@@ -17,4 +17,17 @@ export type PaymentStatus = 'pending' | 'processing' | 'paid' | 'failed' | 'expi
  * The provider's verified word on one checkout. `open` changes nothing; `processing` means accepted
  * but not settled yet (bank transfer, virtual account, card review).
  */
-export type ProviderStatus = 'open' | 'processing' | 'paid' | 'failed' | 'expired' | 'refunded' | 'partially-refunded';
+/**
+ * `refund-pending`: a refund was asked for and the provider has not finished it (the pass stays);
+ * `refund-failed`: a refund failed or was canceled, the money stayed with us (the admin is told).
+ */
+export type ProviderStatus =
+  | 'open'
+  | 'processing'
+  | 'paid'
+  | 'failed'
+  | 'expired'
+  | 'refunded'
+  | 'partially-refunded'
+  | 'refund-pending'
+  | 'refund-failed';

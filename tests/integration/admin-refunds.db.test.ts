@@ -99,6 +99,59 @@ describe('refunds from the admin console', () => {
     expect(await auditOf(user.id, 'admin.payment-refund')).toMatchObject([{ details: { appliedBy: 'webhook' } }]);
   });
 
+  it('Stripe, a refund still pending: the pass stays until Stripe reports it succeeded, then goes once', async () => {
+    const { user, ids } = await paidMember('stripe', ['reguler-1']);
+    t.stripeOpts.refundStatus = 'pending';
+    try {
+      expect(await refund(user.id, ids[0]!)).toEqual({
+        ok: true,
+        message:
+          'Pengembalian dana Stripe sudah diajukan dan masih diproses. Masa aktif yang dibelinya dicabut setelah Stripe menyelesaikannya.',
+      });
+    } finally {
+      t.stripeOpts.refundStatus = undefined;
+    }
+    // refund.created and charge.refunded have arrived; the refund is pending, so nothing is taken yet.
+    const pending = await payment(ids[0]!);
+    expect(pending).toMatchObject({ status: 'paid', refundedAt: null, refundedBy: t.adminId });
+    expect(pending.refundRef).toMatch(/^re_test_/);
+    expect(await paidPasses(user.id)).toHaveLength(1);
+    expect(await auditOf(user.id, 'payment.refunded')).toEqual([]);
+    expect(await auditOf(user.id, 'admin.payment-refund')).toMatchObject([{ details: { appliedBy: 'pending' } }]);
+
+    await t.stripe.settleRefund(pending.refundRef!, 'succeeded');
+    expect(await payment(ids[0]!)).toMatchObject({ status: 'refunded', refundedAt: NOW });
+    expect(await paidPasses(user.id)).toEqual([]);
+    expect(await auditOf(user.id, 'payment.refunded')).toMatchObject([{ actorId: null }]);
+  });
+
+  it('Stripe, a pending refund that fails: the pass stays and the admin reads why on the member page', async () => {
+    const { user, ids } = await paidMember('stripe', ['premium-1']);
+    t.stripeOpts.refundStatus = 'pending';
+    try {
+      expect((await refund(user.id, ids[0]!)).ok).toBe(true);
+    } finally {
+      t.stripeOpts.refundStatus = undefined;
+    }
+    const refundRef = (await payment(ids[0]!)).refundRef!;
+    await t.stripe.settleRefund(refundRef, 'failed');
+    // Still paid, with its pass; the console's mark is cleared, so the admin may try again.
+    expect(await payment(ids[0]!)).toMatchObject({ status: 'paid', refundedBy: null, refundRef: null });
+    expect(await paidPasses(user.id)).toHaveLength(1);
+    const failed = await auditOf(user.id, 'payment.refund-failed');
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.details).toMatchObject({
+      paymentId: ids[0],
+      refundRef,
+      reason:
+        'Pengembalian dana Stripe gagal (status: failed). Dana belum kembali ke anggota dan masa aktifnya tetap; coba kembalikan lagi atau periksa di dasbor Stripe.',
+    });
+    // The failure's events delivered again change nothing more.
+    for (const e of t.stripe.sent.filter((x) => x.type === 'refund.failed' || x.type === 'refund.updated').slice(-2))
+      await t.stripe.resend(e.id, 2);
+    expect(await auditOf(user.id, 'payment.refund-failed')).toHaveLength(1);
+  });
+
   it('Stripe, two admins at once: one refund at Stripe, one audit entry', async () => {
     const { user, ids } = await paidMember('stripe', ['reguler-3']);
     const pi = (await payment(ids[0]!)).providerPaymentRef!;

@@ -22,6 +22,11 @@ export interface StripeStandInOptions {
   webhookSecret: string;
   /** How many times each event is delivered, concurrently. */
   deliveries?: number;
+  /**
+   * The status a new refund is created in (read at each refund): `succeeded` (the default, as for most
+   * cards) or `pending`, which settleRefund() later moves to `succeeded`, `failed` or `canceled`.
+   */
+  refundStatus?: 'succeeded' | 'pending';
 }
 
 type Obj = Record<string, unknown>;
@@ -243,7 +248,7 @@ export async function startStripeStandIn(opts: StripeStandInOptions) {
       reason: (p.reason as string) ?? null,
       receipt_number: null,
       source_transfer_reversal: null,
-      status: 'succeeded',
+      status: opts.refundStatus ?? 'succeeded',
       transfer_reversal: null,
     };
     refunds.set(String(r.id), r);
@@ -251,6 +256,31 @@ export async function startStripeStandIn(opts: StripeStandInOptions) {
     await emit('refund.created', { ...r });
     await emit('charge.refunded', { ...charge });
     return json(200, r);
+  }
+
+  /**
+   * A pending refund reaches its end as Stripe's would: `refund.updated` (and `refund.failed` when it
+   * failed); a refund that failed or was canceled gives its amount back to the charge.
+   */
+  async function settleRefund(refundId: string, status: 'succeeded' | 'failed' | 'canceled'): Promise<void> {
+    const r = refunds.get(refundId);
+    if (!r || r.status !== 'pending') throw new Error(`refund ${refundId} is not pending`);
+    r.status = status;
+    if (status !== 'succeeded') {
+      const charge = [...charges.values()].find((c) => c.id === r.charge)!;
+      charge.amount_refunded = Number(charge.amount_refunded) - Number(r.amount);
+      charge.refunded = false;
+      if (status === 'failed') r.failure_reason = 'expired_or_canceled_card';
+    }
+    await emit('refund.updated', { ...r });
+    if (status === 'failed') await emit('refund.failed', { ...r });
+  }
+
+  /** GET /v1/refunds?payment_intent=…: the refunds of a PaymentIntent, newest first, as a list object. */
+  function listRefunds(req: Req): Res {
+    const pi = req.query.get('payment_intent');
+    const data = [...refunds.values()].filter((r) => !pi || r.payment_intent === pi).reverse();
+    return json(200, { object: 'list', data, has_more: false, url: '/v1/refunds' });
   }
 
   function checkoutPage(s: Session): Res {
@@ -285,6 +315,7 @@ export async function startStripeStandIn(opts: StripeStandInOptions) {
     { method: 'POST', pattern: /^\/v1\/checkout\/sessions$/, handler: api(createSession) },
     { method: 'GET', pattern: /^\/v1\/checkout\/sessions\/([^/]+)$/, handler: api(withSession((s) => json(200, s))) },
     { method: 'POST', pattern: /^\/v1\/refunds$/, handler: api(refund) },
+    { method: 'GET', pattern: /^\/v1\/refunds$/, handler: api(listRefunds) },
     { method: 'GET', pattern: /^\/c\/pay\/([^/]+)$/, handler: withSession(checkoutPage) },
     {
       method: 'POST',
@@ -339,6 +370,7 @@ export async function startStripeStandIn(opts: StripeStandInOptions) {
     /** What the hosted page's buttons do, with `times` deliveries of each event (0 = none). */
     complete: (sessionId: string, outcome: 'bayar' | 'batal' | 'gagal', times?: number) =>
       finish(sessions.get(sessionId)!, outcome, times),
+    settleRefund,
     /** A refund as made in Stripe's dashboard: sends charge.refunded. */
     refund: (paymentIntent: string) =>
       refund({

@@ -37,6 +37,7 @@ export interface WebhookEventView {
   type: string;
   session?: CheckoutSessionView;
   charge?: ChargeView;
+  refund?: RefundView;
 }
 
 export interface CreateCheckoutInput {
@@ -158,6 +159,24 @@ export interface RefundView {
   amount: number;
   /** True when Stripe had refunded the whole charge before this request (no new refund was made). */
   alreadyRefunded: boolean;
+  paymentIntentId: string | null;
+}
+
+function refundView(r: Stripe.Refund): RefundView {
+  return {
+    id: r.id,
+    status: r.status ?? null,
+    amount: r.amount,
+    alreadyRefunded: false,
+    paymentIntentId: idOf(r.payment_intent),
+  };
+}
+
+/** Every refund of a PaymentIntent as Stripe knows it now (webhooks about refunds arrive in any order). */
+export async function listRefunds(paymentIntentId: string): Promise<RefundView[]> {
+  const out: RefundView[] = [];
+  for await (const r of stripe().refunds.list({ payment_intent: paymentIntentId, limit: 100 })) out.push(refundView(r));
+  return out;
 }
 
 /**
@@ -178,10 +197,16 @@ export async function createRefund(input: {
       },
       { idempotencyKey: input.idempotencyKey },
     );
-    return { id: r.id, status: r.status ?? null, amount: r.amount, alreadyRefunded: false };
+    return refundView(r);
   } catch (err) {
     if (err instanceof Stripe.errors.StripeInvalidRequestError && err.code === 'charge_already_refunded')
-      return { id: '', status: 'succeeded', amount: 0, alreadyRefunded: true };
+      return {
+        id: '',
+        status: 'succeeded',
+        amount: 0,
+        alreadyRefunded: true,
+        paymentIntentId: input.paymentIntentId,
+      };
     throw err;
   }
 }
@@ -232,5 +257,6 @@ export function verifyWebhook(rawBody: string, signature: string | null): Webhoo
     type: event.type,
     session: object.object === 'checkout.session' ? sessionView(object as Stripe.Checkout.Session) : undefined,
     charge: object.object === 'charge' ? chargeView(object as Stripe.Charge) : undefined,
+    refund: object.object === 'refund' ? refundView(object as Stripe.Refund) : undefined,
   };
 }

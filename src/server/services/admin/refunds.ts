@@ -58,9 +58,10 @@ export async function refundPayment(
     };
 
   let refundRef: string;
+  let pending = false;
   try {
     // Two admins clicking at once send the same idempotency key: the provider refunds once.
-    ({ refundRef } = await provider.refund({
+    ({ refundRef, pending = false } = await provider.refund({
       paymentId: p.id,
       ref: p.providerRef,
       paymentRef: p.providerPaymentRef,
@@ -79,17 +80,20 @@ export async function refundPayment(
     };
   }
 
-  const applied = await fulfil(
-    db,
-    {
-      provider: p.provider,
-      ref: p.providerRef ?? undefined,
-      paymentId: p.id,
-      paymentRef: p.providerPaymentRef ?? undefined,
-      status: 'refunded',
-    },
-    { now: opts.now, baseUrl: opts.baseUrl, actorId: adminId },
-  );
+  // A refund the provider has not finished takes nothing yet: its webhook applies the end (decision 0047).
+  const applied = pending
+    ? null
+    : await fulfil(
+        db,
+        {
+          provider: p.provider,
+          ref: p.providerRef ?? undefined,
+          paymentId: p.id,
+          paymentRef: p.providerPaymentRef ?? undefined,
+          status: 'refunded',
+        },
+        { now: opts.now, baseUrl: opts.baseUrl, actorId: adminId },
+      );
   await db.transaction(async (tx) => {
     const [marked] = await tx
       .update(payments)
@@ -109,9 +113,15 @@ export async function refundPayment(
         refundRef,
         reason: why,
         // Whether this request removed the pass, or the provider's webhook had done it first.
-        appliedBy: applied.change === 'revoked' ? 'console' : 'webhook',
+        // 'pending': the provider has yet to finish the refund; the pass stays until it does.
+        appliedBy: !applied ? 'pending' : applied.change === 'revoked' ? 'console' : 'webhook',
       },
     });
   });
+  if (pending)
+    return {
+      ok: true,
+      message: `Pengembalian dana ${PROVIDER_NAME[p.provider]} sudah diajukan dan masih diproses. Masa aktif yang dibelinya dicabut setelah ${PROVIDER_NAME[p.provider]} menyelesaikannya.`,
+    };
   return { ok: true, message: `Dana ${PROVIDER_NAME[p.provider]} dikembalikan; masa aktif yang dibelinya dicabut.` };
 }

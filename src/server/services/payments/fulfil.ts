@@ -155,6 +155,49 @@ async function grant(tx: Tx, p: Payment, s: ProviderState, now: Date): Promise<F
   return { payment: withPeriod!, change: 'granted' };
 }
 
+const PROVIDER_NAME = { stripe: 'Stripe', midtrans: 'Midtrans' } as const;
+
+/**
+ * A refund the provider could not finish (failed, canceled): the money stayed with us and so does the pass.
+ * The admin reads why on the member's page (the audit entry's reason), once per refund however many events
+ * say so; the console's mark is cleared, so the refund may be asked for again.
+ */
+async function refundFailed(tx: Tx, p: Payment, s: ProviderState, now: Date): Promise<FulfilResult> {
+  if (p.status !== 'paid' || !s.refund) return { payment: p, change: 'unchanged' };
+  const [seen] = await tx
+    .select({ at: auditLog.at })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, 'payment.refund-failed'),
+        sql`${auditLog.details}->>'refundRef' = ${s.refund.id}`,
+        sql`${auditLog.details}->>'paymentId' = ${p.id}`,
+      ),
+    )
+    .limit(1);
+  if (seen) return { payment: p, change: 'unchanged' };
+  const [cleared] = await tx
+    .update(payments)
+    .set({ refundRef: null, refundedBy: null })
+    .where(and(eq(payments.id, p.id), eq(payments.refundRef, s.refund.id)))
+    .returning();
+  const name = PROVIDER_NAME[p.provider];
+  await tx.insert(auditLog).values({
+    at: now,
+    actorId: null,
+    subjectId: p.userId,
+    action: 'payment.refund-failed',
+    details: {
+      paymentId: p.id,
+      refundRef: s.refund.id,
+      status: s.refund.status,
+      reason: `Pengembalian dana ${name} gagal (status: ${s.refund.status}). Dana belum kembali ke anggota dan masa aktifnya tetap; coba kembalikan lagi atau periksa di dasbor ${name}.`,
+    },
+  });
+  log('error', 'refund failed at the provider', { paymentId: p.id, refund: s.refund.id, status: s.refund.status });
+  return { payment: cleared ?? p, change: 'updated' };
+}
+
 async function apply(tx: Tx, p: Payment, s: ProviderState, now: Date, actorId: string | null): Promise<FulfilResult> {
   if ((s.status === 'paid' || s.status === 'processing') && mismatch(p, s)) {
     const rejected = await transition(
@@ -203,7 +246,14 @@ async function apply(tx: Tx, p: Payment, s: ProviderState, now: Date, actorId: s
       );
       return { payment: row ?? p, change: row ? 'updated' : 'unchanged' };
     }
+    case 'refund-pending':
+      // The provider has not finished the refund: the pass stays until it reports it succeeded.
+      return { payment: p, change: 'unchanged' };
+    case 'refund-failed':
+      return refundFailed(tx, p, s, now);
     case 'refunded': {
+      // Less than the whole payment has come back (a partial refund): the pass stays.
+      if (s.refundedAmount !== undefined && s.refundedAmount < p.amount) return { payment: p, change: 'unchanged' };
       const row = await transition(tx, p, { in: ['paid'] }, { status: 'refunded', refundedAt: now });
       if (!row) return { payment: p, change: 'unchanged' };
       if (row.gift) await refundGift(tx, row, now, actorId);

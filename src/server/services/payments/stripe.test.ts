@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventState, sessionState } from './stripe';
+import { eventState, refundEventIntent, refundsState, sessionState } from './stripe';
 import type { CheckoutSessionView } from '../../integrations/stripe';
 
 const session = (over: Partial<CheckoutSessionView> = {}): CheckoutSessionView => ({
@@ -61,14 +61,47 @@ describe('Stripe states', () => {
       refunded: true,
       currency: 'idr',
     };
-    expect(eventState({ id: 'e', type: 'charge.refunded', charge })).toMatchObject({
+    // A refund event names its PaymentIntent; what it means is read from that intent's refunds.
+    expect(refundEventIntent({ id: 'e', type: 'charge.refunded', charge })).toBe('pi_1');
+    const refund = (status: string, amount = 14_900_000, id = `re_${status}`) => ({
+      id,
+      status,
+      amount,
+      alreadyRefunded: false,
+      paymentIntentId: 'pi_1',
+    });
+    expect(refundEventIntent({ id: 'e', type: 'refund.failed', refund: refund('failed') })).toBe('pi_1');
+    expect(refundEventIntent({ id: 'e', type: 'checkout.session.completed', session: session() })).toBeNull();
+  });
+
+  it('a pending refund is not done; a succeeded one is, by its sum; a failed one names itself', () => {
+    const refund = (status: string, amount = 14_900_000, id = `re_${status}`) => ({
+      id,
+      status,
+      amount,
+      alreadyRefunded: false,
+      paymentIntentId: 'pi_1',
+    });
+    expect(refundsState('pi_1', [refund('pending')])?.status).toBe('refund-pending');
+    expect(refundsState('pi_1', [refund('requires_action')])?.status).toBe('refund-pending');
+    expect(refundsState('pi_1', [refund('succeeded'), refund('pending', 100, 're_2')])?.status).toBe('refund-pending');
+    expect(refundsState('pi_1', [refund('succeeded')])).toEqual({
+      provider: 'stripe',
       paymentRef: 'pi_1',
       status: 'refunded',
+      refundedAmount: 149_000,
     });
-    expect(
-      eventState({ id: 'e', type: 'charge.refunded', charge: { ...charge, amountRefunded: 100, refunded: false } })
-        ?.status,
-    ).toBe('partially-refunded');
+    expect(refundsState('pi_1', [refund('failed', 14_900_000, 're_a'), refund('succeeded', 100)])).toMatchObject({
+      status: 'refunded',
+      refundedAmount: 1,
+    });
+    expect(refundsState('pi_1', [refund('canceled')])).toEqual({
+      provider: 'stripe',
+      paymentRef: 'pi_1',
+      status: 'refund-failed',
+      refund: { id: 're_canceled', status: 'canceled' },
+    });
+    expect(refundsState('pi_1', [])).toBeNull();
     expect(eventState({ id: 'e', type: 'payment_intent.succeeded' })).toBeNull();
   });
 });

@@ -6,11 +6,13 @@ import {
   createCheckoutSession,
   createRefund,
   IDR_MINOR_UNITS,
+  listRefunds,
   retrieveCheckoutSession,
   MalformedWebhookEventError,
   verifyWebhook,
   WebhookSignatureError,
   type CheckoutSessionView,
+  type RefundView,
   type WebhookEventView,
 } from '../../integrations/stripe';
 import { RefundRefusedError, type NotificationResult, type PaymentProvider, type ProviderState } from './types';
@@ -61,17 +63,33 @@ export function eventState(e: WebhookEventView): ProviderState | null {
         return null;
     }
   }
-  if (e.charge && e.type === 'charge.refunded' && e.charge.paymentIntentId) {
-    const fully = e.charge.refunded || e.charge.amountRefunded >= e.charge.amount;
-    return {
-      provider: 'stripe',
-      paymentRef: e.charge.paymentIntentId,
-      status: fully ? 'refunded' : 'partially-refunded',
-      amount: toRupiah(e.charge.amount),
-      currency: e.charge.currency.toUpperCase(),
-    };
-  }
   return null;
+}
+
+/** Events that say something about a refund; what they mean is read from the PaymentIntent's refunds. */
+const REFUND_EVENTS = new Set(['charge.refunded', 'refund.created', 'refund.updated', 'refund.failed']);
+
+/** The PaymentIntent a refund event is about, or null for any other event. */
+export function refundEventIntent(e: WebhookEventView): string | null {
+  if (!REFUND_EVENTS.has(e.type)) return null;
+  return e.charge?.paymentIntentId ?? e.refund?.paymentIntentId ?? null;
+}
+
+/**
+ * Where a PaymentIntent's refunds stand, from the list Stripe gives now. A refund may be `pending` (or
+ * `requires_action`) for days and end `succeeded`, `failed` or `canceled`; Stripe counts a pending refund
+ * in the charge's `refunded` already, so the charge alone cannot say the money went back. While any is
+ * open: `refund-pending`. Else what succeeded is `refunded` (fulfil compares the sum with the payment).
+ * Else, when one failed or was canceled: `refund-failed`, naming the newest such refund.
+ */
+export function refundsState(paymentIntentId: string, refunds: RefundView[]): ProviderState | null {
+  const base = { provider: 'stripe' as const, paymentRef: paymentIntentId };
+  if (refunds.some((r) => r.status === 'pending' || r.status === 'requires_action'))
+    return { ...base, status: 'refund-pending' };
+  const succeeded = refunds.filter((r) => r.status === 'succeeded').reduce((n, r) => n + r.amount, 0);
+  if (succeeded > 0) return { ...base, status: 'refunded', refundedAmount: toRupiah(succeeded) };
+  const failed = refunds.find((r) => r.status === 'failed' || r.status === 'canceled');
+  return failed ? { ...base, status: 'refund-failed', refund: { id: failed.id, status: failed.status! } } : null;
 }
 
 export const stripeProvider: PaymentProvider = {
@@ -103,7 +121,10 @@ export const stripeProvider: PaymentProvider = {
   async parseNotification(rawBody, headers): Promise<NotificationResult> {
     try {
       const event = verifyWebhook(rawBody, headers.get('stripe-signature'));
-      return { ok: true, eventId: event.id, type: event.type, state: eventState(event) };
+      const intent = refundEventIntent(event);
+      // Refund events arrive in any order and a pending refund may still fail: Stripe is asked how they stand.
+      const state = intent ? refundsState(intent, await listRefunds(intent)) : eventState(event);
+      return { ok: true, eventId: event.id, type: event.type, state };
     } catch (err) {
       if (err instanceof WebhookSignatureError)
         return { ok: false, status: 400, message: 'Tanda tangan webhook tidak valid.' };
@@ -121,10 +142,11 @@ export const stripeProvider: PaymentProvider = {
       paymentId: p.paymentId,
       idempotencyKey: `refund-${p.paymentId}`,
     });
-    if (!r.alreadyRefunded && r.status !== 'succeeded' && r.status !== 'pending')
+    const pending = r.status === 'pending' || r.status === 'requires_action';
+    if (!r.alreadyRefunded && r.status !== 'succeeded' && !pending)
       throw new RefundRefusedError(
         `Stripe tidak menyelesaikan pengembalian dana (status ${r.status ?? 'tidak diketahui'}).`,
       );
-    return { refundRef: r.alreadyRefunded ? 'stripe:sudah-dikembalikan' : r.id };
+    return { refundRef: r.alreadyRefunded ? 'stripe:sudah-dikembalikan' : r.id, pending };
   },
 };

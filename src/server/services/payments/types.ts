@@ -40,6 +40,10 @@ export interface ProviderState {
   planId?: string;
   userId?: string;
   method?: string;
+  /** Whole Rupiah refunded and settled so far, when the provider reports refunds one by one (Stripe). */
+  refundedAmount?: number;
+  /** The provider's refund a `refund-failed` state is about, and its final status. */
+  refund?: { id: string; status: string };
   /** Why a payment failed, in Indonesian. */
   reason?: string;
   /** How to finish a payment that waits for the member (a bank transfer to a virtual account). */
@@ -75,9 +79,10 @@ export interface PaymentProvider {
   parseNotification(rawBody: string, headers: Headers): Promise<NotificationResult>;
   /**
    * Refunds a settled payment in full at the provider, safely retried (an idempotency key derived from
-   * our payment id); resolves with the provider's id for the refund once the provider has accepted it.
+   * our payment id); resolves with the provider's id for the refund once the provider has accepted it,
+   * `pending` when the provider has yet to finish it (its webhook reports the end).
    */
-  refund(payment: RefundInput): Promise<{ refundRef: string }>;
+  refund(payment: RefundInput): Promise<{ refundRef: string; pending?: boolean }>;
 }
 
 export interface RefundInput {
