@@ -105,8 +105,15 @@ describe('gift passes', () => {
   const auditsOf = (action: string) => h.db.select().from(auditLog).where(eq(auditLog.action, action));
 
   /** A member buys `planId` as a gift for `to` and the provider settles it, its webhook delivered `times` times. */
-  async function buyGift(provider: 'stripe' | 'midtrans', planId: string, to: string, times = 1, message = '') {
-    const buyer = await createUser(h.db, { name: 'Budi Pemberi' });
+  async function buyGift(
+    provider: 'stripe' | 'midtrans',
+    planId: string,
+    to: string,
+    times = 1,
+    message = '',
+    from?: Awaited<ReturnType<typeof createUser>>,
+  ) {
+    const buyer = from ?? (await createUser(h.db, { name: 'Budi Pemberi' }));
     const parsed = parseGiftInput({ recipientEmail: to, giftMessage: message }, buyer.email);
     if (!parsed.ok) throw new Error(parsed.message);
     const started = await startCheckout(
@@ -422,48 +429,56 @@ describe('gift passes', () => {
     });
   });
 
-  it('redeeming locks the buyer before the redeemer, the order a refund takes', async () => {
-    const { buyer, token } = await buyGift('stripe', 'reguler-1', newRecipient());
-    // A redeemer whose id sorts first, where locking in id order would take the redeemer before the buyer.
-    let redeemer = await createUser(h.db);
-    while (redeemer.id > buyer.id) redeemer = await createUser(h.db);
-    // PGlite runs one transaction at a time, so only PostgreSQL can show which lock is taken first.
-    if (h.kind !== 'postgres') {
-      expect(await redeemGift(h.db, token, redeemer.id, null, LATER)).toMatchObject({ ok: true });
-      return;
-    }
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    let locked!: () => void;
-    const buyerLocked = new Promise<void>((r) => (locked = r));
-    // Another transaction (a refund of another of this buyer's gifts, say) holds the buyer's lock.
-    const holder = h.db.transaction(async (tx) => {
-      await lockMember(tx, buyer.id);
-      locked();
-      await held;
-    });
-    await buyerLocked;
-    const redeeming = redeemGift(h.db, token, redeemer.id, null, LATER);
-    const waiting = async () =>
-      (
-        (await h.db.execute(
-          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-        )) as unknown as { rows: { n: number }[] }
-      ).rows[0]!.n;
-    await expect.poll(waiting, { timeout: 10_000 }).toBe(1);
-    // The redemption waits on the buyer and has not taken the redeemer's lock.
-    const redeemerFree = await h.db
-      .transaction(async (tx) => {
-        await tx.execute(sql`select id from users where id = ${redeemer.id} for no key update nowait`);
-      })
-      .then(
-        () => true,
-        () => false,
+  it('two members who gift each other: a refund of one gift and the redemption of the other never deadlock', async () => {
+    const [ani, budi] = [await createUser(h.db), await createUser(h.db)];
+    // Ani's gift to Budi, redeemed; Budi's gift to Ani, not yet.
+    const toBudi = await buyGift('stripe', 'reguler-1', budi.email, 1, '', ani);
+    expect(await redeemGift(h.db, toBudi.token, budi.id, null, LATER)).toMatchObject({ ok: true });
+    const toAni = await buyGift('stripe', 'reguler-1', ani.email, 1, '', budi);
+    // Ani's payment refunded (her lock, then Budi's as the redeemer) while Ani redeems Budi's gift (Budi's
+    // lock as the buyer, then hers): by roles the two take the same pair of locks in opposite orders.
+    const refund = () =>
+      fulfil(
+        h.db,
+        { provider: 'stripe', ref: toBudi.payment.providerRef!, paymentId: toBudi.payment.id, status: 'refunded' },
+        { now: new Date(LATER.getTime() + DAY_MS) },
       );
-    release();
-    await holder;
-    expect(await redeeming).toMatchObject({ ok: true });
-    expect(redeemerFree).toBe(true);
+    const redeem = () => redeemGift(h.db, toAni.token, ani.id, null, new Date(LATER.getTime() + DAY_MS));
+    let outcomes: PromiseSettledResult<unknown>[];
+    if (h.kind === 'postgres') {
+      const waiting = async () =>
+        (
+          (await h.db.execute(
+            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          )) as unknown as { rows: { n: number }[] }
+        ).rows[0]!.n;
+      // A third connection holds Ani's row until both have started and wait: the refund first, then the
+      // redemption. Released, they would cross (PostgreSQL cancels one as a deadlock) unless both take the
+      // pair in one order.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let locked!: () => void;
+      const aniLocked = new Promise<void>((r) => (locked = r));
+      const holder = h.db.transaction(async (tx) => {
+        await lockMember(tx, ani.id);
+        locked();
+        await held;
+      });
+      await aniLocked;
+      const refunding = refund();
+      await expect.poll(waiting, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+      const redeeming = redeem();
+      await expect.poll(waiting, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+      release();
+      await holder;
+      outcomes = await Promise.allSettled([refunding, redeeming]);
+    } else outcomes = await Promise.allSettled([refund(), redeem()]);
+    expect(outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : 'ok'))).toEqual(['ok', 'ok']);
+    expect(outcomes[0]).toMatchObject({ value: { change: 'revoked' } });
+    expect(outcomes[1]).toMatchObject({ value: { ok: true } });
+    // Budi lost the refunded gift's pass; Ani has the one Budi gave her.
+    expect(await passesOf(budi.id)).toEqual([]);
+    expect((await passesOf(ani.id)).map((p) => p.paymentId)).toEqual([toAni.payment.id]);
   });
 
   it('an admin revokes an unredeemed gift (audited with the reason), never a redeemed one', async () => {

@@ -19,7 +19,7 @@ import { sendMail } from '../../integrations/mail';
 import { emailSchema } from '../accounts/accounts';
 import { audit } from '../audit';
 import { sha256 } from '../accounts/email-tokens';
-import { lockMember, recomputePasses } from '../payments/schedule';
+import { lockMember, lockMembers, recomputePasses } from '../payments/schedule';
 import { log } from '../../log';
 import { configuredOrigin } from '../../site';
 import { mailBody, SIGN_OFF } from '../../mail-body';
@@ -123,7 +123,8 @@ export async function refundGift(tx: Tx, payment: Payment, now: Date, actorId: s
   }
   const [found] = await tx.select().from(giftPasses).where(eq(giftPasses.paymentId, payment.id));
   if (found?.status !== 'redeemed' || !found.redeemedBy) return;
-  // Buyer (locked by fulfil()), then the redeemer, then the gift row: the order redeemGift takes them in.
+  // fulfil() has locked the buyer and this redeemer already, in id order (giftRedeemer); locking again is
+  // a no-op within the transaction and keeps this function safe on its own.
   await lockMember(tx, found.redeemedBy);
   // A redeemed gift refunded reads as refunded ('void'), not "sudah ditukar"; who redeemed it stays.
   const [gift] = await tx
@@ -140,6 +141,18 @@ export async function refundGift(tx: Tx, payment: Payment, now: Date, actorId: s
     action: 'gift.refund-removed',
     details: { giftId: gift.id, paymentId: payment.id },
   });
+}
+
+/**
+ * Who redeemed the gift of a payment (null: nobody yet, or not a gift). fulfil() reads it before taking
+ * locks, so that it can lock the buyer and the redeemer together in id order.
+ */
+export async function giftRedeemer(tx: Tx, paymentId: string): Promise<string | null> {
+  const [g] = await tx
+    .select({ redeemedBy: giftPasses.redeemedBy })
+    .from(giftPasses)
+    .where(eq(giftPasses.paymentId, paymentId));
+  return g?.redeemedBy ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -259,15 +272,6 @@ export function giftRefusal(
 }
 
 /**
- * Row locks of a gift's members in the order given: the buyer, then the redeemer. A refund takes them in
- * that order too (fulfil() locks the payer, then refundGift the redeemer), so the two never wait on each
- * other in opposite orders over the same pair of buyer and redeemer.
- */
-async function lockMembers(tx: Tx, ids: (string | null)[]): Promise<void> {
-  for (const id of new Set(ids.filter((i): i is string => !!i))) await lockMember(tx, id);
-}
-
-/**
  * Redeems the gift a token names for `userId`, once. `actorId` is the impersonating admin, if any: support
  * never redeems a gift for a member. Refusals write nothing.
  */
@@ -287,8 +291,8 @@ export async function redeemGift(
       .from(giftPasses)
       .where(eq(giftPasses.tokenHash, hash));
     if (!found) return { ok: false as const, status: 404 as const, message: GIFT_UNKNOWN };
-    // Buyer first, then the redeemer: a refund's order. The buyer's lock also serialises this with a
-    // refund of the payment (fulfil() takes it first).
+    // Both members in id order, as a refund of a gift takes its buyer and redeemer. The buyer's lock also
+    // serialises this with a refund of the payment (fulfil() holds it).
     await lockMembers(tx, [found.buyerId, userId]);
     const [won] = await tx
       .update(giftPasses)
@@ -586,7 +590,7 @@ export async function revokeGift(
     const [gift] = await tx.select().from(giftPasses).where(eq(giftPasses.id, giftId));
     if (!gift || gift.status === 'pending')
       return { ok: false as const, status: 404 as const, message: 'Hadiah tidak ditemukan.' };
-    // Same lock order as a redemption: buyer (and no redeemer yet), then the gift row.
+    // The buyer (no redeemer yet), then the gift row, as a redemption.
     await lockMembers(tx, [gift.buyerId]);
     const [revoked] = await tx
       .update(giftPasses)

@@ -13,9 +13,9 @@ import type { Db, Tx } from '../../db/client';
 import { auditLog, paymentEvents, payments } from '../../db/schema';
 import type { PaymentStatus } from '../../../domain/payments';
 import { wibDate } from '../../../domain/dates';
-import { lockMember, recomputePasses } from './schedule';
+import { lockMembers, recomputePasses } from './schedule';
 import { sendReceiptMail } from './receipts';
-import { activateGift, mailActivatedGift, refundGift } from '../membership/gifts';
+import { activateGift, giftRedeemer, mailActivatedGift, refundGift } from '../membership/gifts';
 import { promoRefundDue, promoRefusal, refundOverLimit } from './promo-claim';
 import type { ProviderState } from './types';
 import { log } from '../../log';
@@ -275,13 +275,36 @@ async function apply(tx: Tx, p: Payment, s: ProviderState, now: Date, actorId: s
   }
 }
 
+/** A gift was redeemed between reading its redeemer and taking the locks: start again (once suffices). */
+class RedeemerChanged extends Error {}
+
 /** Applies a provider's verified state to its payment, exactly once; sends the receipt on a grant. */
 export async function fulfil(db: Db, state: ProviderState, opts: FulfilOptions): Promise<FulfilResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fulfilOnce(db, state, opts);
+    } catch (err) {
+      if (!(err instanceof RedeemerChanged) || attempt >= 3) throw err;
+    }
+  }
+}
+
+async function fulfilOnce(db: Db, state: ProviderState, opts: FulfilOptions): Promise<FulfilResult> {
   const result = await db.transaction(async (tx) => {
     const payment = await findPayment(tx, state);
     // The member's lock comes first, before any row that references the payment is written: every
-    // caller for this member then queues at the same place (no lock-order deadlock).
-    if (payment?.userId) await lockMember(tx, payment.userId);
+    // caller for this member then queues at the same place. A gift's refund also needs its redeemer's
+    // lock: both are taken together, in id order, the order a redemption takes them in (no deadlock
+    // between two members who gift each other). Under the buyer's lock no redemption can change the
+    // redeemer, so one read afterwards confirms the pair.
+    if (payment?.userId) {
+      const redeemer = payment.gift ? await giftRedeemer(tx, payment.id) : null;
+      const locked = await lockMembers(tx, [payment.userId, redeemer]);
+      if (payment.gift) {
+        const current = await giftRedeemer(tx, payment.id);
+        if (current && !locked.includes(current)) throw new RedeemerChanged();
+      }
+    }
     if (opts.event) {
       const stored = await tx
         .insert(paymentEvents)

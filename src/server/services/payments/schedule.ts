@@ -52,6 +52,18 @@ export async function lockMember(tx: Tx, userId: string): Promise<boolean> {
   return rows.length > 0;
 }
 
+/**
+ * Locks several members, always in id order: a path that needs two members' locks (a gift's buyer and
+ * redeemer) takes them in the one order every other such path takes, whatever the roles. By roles, two
+ * members who gift each other would take the pair in opposite orders (a refund of one gift: buyer, then
+ * redeemer; a redemption of the other: buyer, then redeemer) and deadlock (decision 0047).
+ */
+export async function lockMembers(tx: Tx, ids: (string | null | undefined)[]): Promise<string[]> {
+  const sorted = [...new Set(ids.filter((i): i is string => !!i))].sort();
+  for (const id of sorted) await lockMember(tx, id);
+  return sorted;
+}
+
 /** Rewrites the member's paid passes from their settled payments; returns them by payment id. */
 export async function recomputePasses(tx: Tx, userId: string): Promise<Map<string, Pass>> {
   const { purchases, granted } = await inputs(tx, userId);
