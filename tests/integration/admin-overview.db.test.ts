@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestDb } from '../db';
 import type { DbHandle } from '../../src/server/db/client';
-import { memberships, payments, users } from '../../src/server/db/schema';
+import { giftPasses, memberships, payments, users } from '../../src/server/db/schema';
 import { deleteAccount } from '../../src/server/services/accounts';
 import { adminOverview } from '../../src/server/services/admin';
 import { createUser } from '../factories/users';
@@ -38,6 +38,8 @@ describe('admin overview', () => {
   let h: DbHandle;
   const fixture: FixturePayment[] = [];
   const passes: { userId: string; tier: 'reguler' | 'premium'; startsAt: Date; endsAt: Date }[] = [];
+  /** Gifts redeemed (decision 0041): a purchase of the redeemer at the moment of redemption. */
+  const redemptions: { userId: string; tier: 'reguler' | 'premium'; at: Date }[] = [];
 
   beforeAll(async () => {
     h = await createTestDb();
@@ -141,11 +143,18 @@ describe('admin overview', () => {
     const o = await adminOverview(h.db, NOW);
     for (const mv of o.movements) {
       const kinds = { new: new Set<string>(), renewed: new Set<string>(), upgraded: new Set<string>() };
-      for (const p of fixture) {
-        if (!p.paidAt || !p.userId || p.gift || monthKey(p.paidAt) !== mv.month) continue;
-        const earlier = fixture
-          .filter((q) => q.userId === p.userId && q.paidAt && !q.gift && q.paidAt < p.paidAt!)
-          .sort((a, b) => b.paidAt!.getTime() - a.paidAt!.getTime())[0];
+      // A member's purchases: their own payments (not gifts they bought) and the gifts they redeemed.
+      const buys = [
+        ...fixture.flatMap((p) =>
+          p.paidAt && p.userId && !p.gift ? [{ userId: p.userId, tier: p.tier, at: p.paidAt }] : [],
+        ),
+        ...redemptions,
+      ];
+      for (const p of buys) {
+        if (monthKey(p.at) !== mv.month) continue;
+        const earlier = buys
+          .filter((q) => q.userId === p.userId && q.at < p.at)
+          .sort((a, b) => b.at.getTime() - a.at.getTime())[0];
         const kind = !earlier ? 'new' : p.tier === 'premium' && earlier.tier === 'reguler' ? 'upgraded' : 'renewed';
         kinds[kind].add(p.userId);
       }
@@ -275,6 +284,88 @@ describe('admin overview', () => {
     await expectRevenue();
     await expectMovements();
     // What the trigger kept equals a rebuild from scratch.
+    const kept = await monthly();
+    await h.db.execute(sql`select admin_rebuild_overview()`);
+    expect(await monthly()).toEqual(kept);
+  });
+
+  it('counts the redeemer of a gift as a new or renewed member when they redeem it, revenue unchanged', async () => {
+    const all = async (query: ReturnType<typeof sql>) =>
+      ((await h.db.execute(query)) as unknown as { rows: unknown[] }).rows;
+    const monthly = async () => ({
+      revenue: await all(sql`select * from admin_revenue_months order by 1, 2`),
+      members: await all(sql`select * from admin_member_months order by 1, 2, 3`),
+    });
+    const buyer = await createUser(h.db);
+    /** A paid Premium gift of `buyer`, redeemed by `by` at `at` (or not yet). */
+    async function gift(by: string | null, at: Date | null, n: number) {
+      const paidAt = new Date(NOW.getTime() - 5 * DAY_MS);
+      const [p] = await h.db
+        .insert(payments)
+        .values({
+          userId: buyer.id,
+          provider: 'stripe',
+          providerRef: `gift-redeemed-${n}`,
+          planId: 'premium-1',
+          tier: 'premium',
+          months: 1,
+          amount: 149_000,
+          status: 'paid',
+          paidAt,
+          gift: true,
+        })
+        .returning();
+      fixture.push({
+        id: p!.id,
+        userId: buyer.id,
+        provider: 'stripe',
+        tier: 'premium',
+        amount: 149_000,
+        paidAt,
+        refundedAt: null,
+        gift: true,
+      });
+      const [g] = await h.db
+        .insert(giftPasses)
+        .values({ paymentId: p!.id, buyerId: buyer.id, recipientEmail: `r${n}@contoh.id`, status: 'active' })
+        .returning();
+      if (by && at) await redeem(g!.id, by, at);
+      return g!.id;
+    }
+    async function redeem(giftId: string, by: string, at: Date) {
+      await h.db
+        .update(giftPasses)
+        .set({ status: 'redeemed', redeemedBy: by, redeemedAt: at })
+        .where(eq(giftPasses.id, giftId));
+      redemptions.push({ userId: by, tier: 'premium', at });
+    }
+    const before = await adminOverview(h.db, NOW);
+    const current = (o: typeof before) => o.movements.find((m) => m.month === monthKey(NOW))!;
+    // A member who never paid redeems a gift this month: new.
+    const fresh = await createUser(h.db);
+    await gift(fresh.id, new Date(NOW.getTime() - DAY_MS), 1);
+    // A Reguler member of earlier months redeems a Premium gift: upgraded (inserted unredeemed, redeemed later).
+    const earlierMember = fixture.find(
+      (p) =>
+        p.userId &&
+        p.paidAt &&
+        !p.gift &&
+        p.tier === 'reguler' &&
+        monthKey(p.paidAt) < monthKey(NOW) &&
+        !fixture.some((q) => q.userId === p.userId && q.paidAt && monthKey(q.paidAt) === monthKey(NOW)),
+    )!;
+    const later = await gift(null, null, 2);
+    await redeem(later, earlierMember.userId!, new Date(NOW.getTime() - 2 * DAY_MS));
+    const after = await adminOverview(h.db, NOW);
+    expect(current(after).new).toBe(current(before).new + 1);
+    expect(current(after).new + current(after).renewed + current(after).upgraded).toBe(
+      current(before).new + current(before).renewed + current(before).upgraded + 2,
+    );
+    expect(await all(sql`select kind from admin_member_months where user_id = ${fresh.id}`)).toEqual([{ kind: 'new' }]);
+    expect(await all(sql`select kind from admin_member_months where user_id = ${buyer.id}`)).toEqual([]);
+    // Revenue: the gifts' money once, when paid, to the buyer's provider.
+    await expectRevenue();
+    await expectMovements();
     const kept = await monthly();
     await h.db.execute(sql`select admin_rebuild_overview()`);
     expect(await monthly()).toEqual(kept);
