@@ -89,6 +89,7 @@ const runStarted = performance.now();
 const since = (t: number) => ((t - runStarted) / 1000).toFixed(0);
 const outcomes = new Map<string, Outcome>();
 const running = new Map<string, ChildProcess>();
+const stopped = new Set<string>();
 let failed = false;
 
 function start(step: Step): Promise<void> {
@@ -117,6 +118,7 @@ function start(step: Step): Promise<void> {
         failed = true;
         for (const [name, other] of running) {
           console.log(`test: stopping ${name} (${step.name} failed)`);
+          stopped.add(name);
           if (other.pid) process.kill(-other.pid, 'SIGTERM');
         }
       }
@@ -152,7 +154,7 @@ console.log('\ntest: time per step (started at, took)');
 for (const step of steps) {
   const o = outcomes.get(step.name);
   const time = o ? `${since(o.startedAt).padStart(5)} s ${o.seconds.toFixed(0).padStart(5)} s` : ' '.repeat(15);
-  const verdict = !o ? 'not run' : o.code === 0 ? 'ok' : 'FAILED';
+  const verdict = !o ? 'not run' : o.code === 0 ? 'ok' : stopped.has(step.name) ? 'stopped' : 'FAILED';
   console.log(`  ${step.name.padEnd(22)} ${time}  ${verdict}`);
 }
 console.log(`  ${'total'.padEnd(22)} ${' '.repeat(8)}${since(performance.now()).padStart(5)} s`);
