@@ -132,6 +132,17 @@ function start(step: Step): Promise<void> {
   });
 }
 
+// Each step runs in a process group of its own, out of reach of the terminal's Ctrl-C: pass it on.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    failed = true;
+    for (const [name, child] of running) {
+      stopped.add(name);
+      if (child.pid) process.kill(-child.pid, signal);
+    }
+  });
+}
+
 // Starts every step whose prerequisites passed, until none is left to start.
 const pending = new Set(steps);
 const inFlight = new Set<Promise<void>>();
