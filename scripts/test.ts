@@ -1,15 +1,21 @@
 /**
- * `npm test`: the whole suite, in phases that share the machine well. Each phase runs its steps at the
- * same time and waits for all of them; a failing step stops the run after its phase. A step's output is
- * printed in one piece when it ends (never interleaved), and the run ends with each step's time.
+ * `npm test`: the whole suite, its steps started as soon as what they need is done, so that the machine's
+ * cores stay busy (docs/performance.md, "Test suite"; decision 0047):
  *
- *   1. lint (ESLint + Prettier) and `astro check`: both mostly single-threaded, so they share two cores
- *   2. Vitest and `astro build`: the unit and integration tests never read `dist/`; beside them the e2e
- *      demo database (scripts/e2e-data.ts), built into its cache when the sources changed (a minute or
- *      two that the e2e phase would otherwise spend before its first story) and copied in a second else
- *   3. Playwright against that build (`scripts/e2e.ts --no-build`)
+ *   - `astro build` and the e2e demo database (scripts/e2e-data.ts: built into its cache when its sources
+ *     changed, copied in a second else) start at once: Playwright needs both, and its run is the longest
+ *   - Playwright against that build (`scripts/e2e.ts --no-build`) as soon as both are done
+ *   - lint (ESLint, cycle check, knip, Prettier) and Vitest beside them from the start, `astro check` once
+ *     the build is done (both write `.astro/`); none of them reads `dist/`. They take the CPU that the e2e
+ *     run leaves: a story waits on the browser, on servers starting, on timers, and the run ends with one
+ *     worker on the last long spec
+ *   - with `--postgres <url>` (CI), the database tests again against that PostgreSQL server, after Vitest
+ *
+ * A failing step stops the run: steps not started are skipped and running ones are stopped. A step's
+ * output is printed in one piece when it ends (never interleaved), except Playwright's, which streams (its
+ * run is long, and its summary belongs at the end of the log); the run ends with each step's time.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,19 +25,31 @@ interface Step {
   cmd: string;
   args: string[];
   env?: NodeJS.ProcessEnv;
+  /** Steps that must have passed before this one starts. */
+  after?: string[];
+  /** Streams its output instead of printing it when it ends. */
+  stream?: boolean;
 }
 
 interface Outcome {
   step: Step;
   code: number;
   seconds: number;
+  startedAt: number;
 }
 
-const npm = (name: string, script: string, ...args: string[]): Step => ({
+const npm = (name: string, script: string, args: string[] = [], more: Partial<Step> = {}): Step => ({
   name,
   cmd: 'npm',
   args: ['run', '--silent', script, ...(args.length ? ['--', ...args] : [])],
+  ...more,
 });
+
+const postgres = process.argv.includes('--postgres') ? process.argv[process.argv.indexOf('--postgres') + 1] : '';
+if (process.argv.includes('--postgres') && !postgres?.startsWith('postgres')) {
+  console.error('test: --postgres needs a postgres:// URL');
+  process.exit(2);
+}
 
 // The e2e run's demo database, made as playwright.config.ts's app server makes it (same clock and address).
 const e2eDataDir = mkdtempSync(path.join(tmpdir(), 'telaah-e2e-warm-'));
@@ -49,29 +67,62 @@ const e2eData: Step = {
   },
 };
 
-const phases: Step[][] = [
-  [npm('lint', 'lint'), npm('astro check', 'check')],
-  [npm('vitest', 'test:unit'), { name: 'build', cmd: 'npx', args: ['astro', 'build'] }, e2eData],
-  [npm('e2e', 'test:e2e', '--no-build')],
+const steps: Step[] = [
+  { name: 'build', cmd: 'npx', args: ['astro', 'build'] },
+  e2eData,
+  npm('e2e', 'test:e2e', ['--no-build'], { after: ['build', 'e2e data'], stream: true }),
+  npm('lint', 'lint'),
+  // After the build: both write .astro/ (`astro sync`).
+  npm('astro check', 'check', [], { after: ['build'] }),
+  npm('vitest', 'test:unit'),
+  ...(postgres
+    ? [
+        npm('test:db on PostgreSQL', 'test:db', [], {
+          after: ['vitest'],
+          env: { ...process.env, TEST_DATABASE_URL: postgres },
+        }),
+      ]
+    : []),
 ];
-function run(step: Step, alone: boolean): Promise<Outcome> {
+
+const runStarted = performance.now();
+const since = (t: number) => ((t - runStarted) / 1000).toFixed(0);
+const outcomes = new Map<string, Outcome>();
+const running = new Map<string, ChildProcess>();
+const stopped = new Set<string>();
+let failed = false;
+
+function start(step: Step): Promise<void> {
   const started = performance.now();
+  console.log(`test: ${step.name} started at ${since(started)} s`);
   return new Promise((resolve) => {
-    // Alone in its phase, a step streams its output (the e2e run is long); together, each is buffered.
+    // Its own process group, so that a failure elsewhere stops the whole step (servers, browsers and all).
     const child = spawn(step.cmd, step.args, {
-      stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      stdio: step.stream ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
       env: step.env ?? process.env,
+      detached: true,
     });
+    running.set(step.name, child);
     const chunks: Buffer[] = [];
     child.stdout?.on('data', (d: Buffer) => chunks.push(d));
     child.stderr?.on('data', (d: Buffer) => chunks.push(d));
     const finish = (code: number) => {
+      running.delete(step.name);
       const seconds = (performance.now() - started) / 1000;
-      if (!alone) {
+      if (!step.stream) {
         console.log(`\n── ${step.name} (${seconds.toFixed(0)} s, exit ${code}) ──`);
         process.stdout.write(Buffer.concat(chunks));
       }
-      resolve({ step, code, seconds });
+      outcomes.set(step.name, { step, code, seconds, startedAt: started });
+      if (code !== 0 && !failed) {
+        failed = true;
+        for (const [name, other] of running) {
+          console.log(`test: stopping ${name} (${step.name} failed)`);
+          stopped.add(name);
+          if (other.pid) process.kill(-other.pid, 'SIGTERM');
+        }
+      }
+      resolve();
     };
     child.on('error', (err) => {
       chunks.push(Buffer.from(`${err.message}\n`));
@@ -81,24 +132,41 @@ function run(step: Step, alone: boolean): Promise<Outcome> {
   });
 }
 
-const outcomes: Outcome[] = [];
-const runStarted = performance.now();
-let failed = false;
-for (const phase of phases) {
-  const phaseStarted = performance.now();
-  console.log(`\ntest: ${phase.map((s) => s.name).join(' + ')}`);
-  const results = await Promise.all(phase.map((s) => run(s, phase.length === 1)));
-  outcomes.push(...results);
-  console.log(`test: phase done in ${((performance.now() - phaseStarted) / 1000).toFixed(0)} s`);
-  if (results.some((r) => r.code !== 0)) {
+// Each step runs in a process group of its own, out of reach of the terminal's Ctrl-C: pass it on.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
     failed = true;
-    break;
+    for (const [name, child] of running) {
+      stopped.add(name);
+      if (child.pid) process.kill(-child.pid, signal);
+    }
+  });
+}
+
+// Starts every step whose prerequisites passed, until none is left to start.
+const pending = new Set(steps);
+const inFlight = new Set<Promise<void>>();
+for (;;) {
+  if (!failed) {
+    for (const step of [...pending]) {
+      if ((step.after ?? []).every((name) => outcomes.get(name)?.code === 0)) {
+        pending.delete(step);
+        const p = start(step).then(() => void inFlight.delete(p));
+        inFlight.add(p);
+      }
+    }
   }
+  if (!inFlight.size) break;
+  await Promise.race(inFlight);
 }
 
 rmSync(e2eDataDir, { recursive: true, force: true });
-console.log('\ntest: time per step');
-for (const o of outcomes)
-  console.log(`  ${o.step.name.padEnd(22)} ${o.seconds.toFixed(0).padStart(5)} s  ${o.code === 0 ? 'ok' : 'FAILED'}`);
-console.log(`  ${'total'.padEnd(22)} ${((performance.now() - runStarted) / 1000).toFixed(0).padStart(5)} s`);
-process.exit(failed ? 1 : 0);
+console.log('\ntest: time per step (started at, took)');
+for (const step of steps) {
+  const o = outcomes.get(step.name);
+  const time = o ? `${since(o.startedAt).padStart(5)} s ${o.seconds.toFixed(0).padStart(5)} s` : ' '.repeat(15);
+  const verdict = !o ? 'not run' : o.code === 0 ? 'ok' : stopped.has(step.name) ? 'stopped' : 'FAILED';
+  console.log(`  ${step.name.padEnd(22)} ${time}  ${verdict}`);
+}
+console.log(`  ${'total'.padEnd(22)} ${' '.repeat(8)}${since(performance.now()).padStart(5)} s`);
+process.exit(failed || pending.size ? 1 : 0);
