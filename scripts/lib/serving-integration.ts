@@ -7,7 +7,7 @@
  *   src/server/http/static-compressed.ts serves to clients that accept them.
  */
 import type { AstroIntegration } from 'astro';
-import { build } from 'esbuild';
+import { build, type Plugin } from 'esbuild';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,8 +62,28 @@ async function bundleServerPrograms(root: string, outDir: string): Promise<void>
     packages: 'external',
     sourcemap: 'linked',
     logLevel: 'warning',
+    plugins: [noAstroModules],
   });
 }
+
+/**
+ * The server programs run outside Astro's build, where `astro:content`, `astro:env` and the other
+ * `astro:*` modules do not exist: Node would refuse the bundle at start with ERR_UNSUPPORTED_ESM_URL_SCHEME.
+ * Reaching one (often through a folder's index.ts that also names a page's service) fails the build
+ * instead, naming the file that imports it.
+ */
+const noAstroModules: Plugin = {
+  name: 'no-astro-modules',
+  setup(b) {
+    b.onResolve({ filter: /^astro:/ }, (args) => ({
+      errors: [
+        {
+          text: `The server program reaches ${path.relative(process.cwd(), args.importer)}, which imports ${args.path}: import the module it needs by its file, not through a folder's index.ts.`,
+        },
+      ],
+    }));
+  },
+};
 
 export default function serving(): AstroIntegration {
   return {
