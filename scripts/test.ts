@@ -1,6 +1,6 @@
 /**
  * `npm test`: the whole suite, its steps started as soon as what they need is done, so that the machine's
- * cores stay busy (docs/performance.md, "Test suite"; decision 0047):
+ * cores stay busy (docs/performance.md, "Test suite"; decision 0048):
  *
  *   - `astro build` and the e2e demo database (scripts/e2e-data.ts: built into its cache when its sources
  *     changed, copied in a second else) start at once: Playwright needs both, and its run is the longest
