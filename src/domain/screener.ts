@@ -3,6 +3,8 @@
  * figures come from `services/screener`. A figure that is unknown (no fundamentals, no call, a call the
  * viewer may not read) never passes a filter on it and sorts last in both directions.
  */
+import type { Rating } from './analyses';
+
 export interface ScreenRow {
   ticker: string;
   name: string;
@@ -20,7 +22,7 @@ export interface ScreenRow {
   ret3y: number | null;
   /** close / highest high of 52 weeks − 1 (≤ 0). */
   fromHigh: number | null;
-  rating: 'beli' | 'tahan' | 'jual' | null;
+  rating: Rating | null;
   upside: number | null;
   /** Indexes the code belongs to on the screening day (LQ45, IDX30, JII). */
   indexes: readonly string[];
@@ -53,7 +55,7 @@ export interface ScreenQuery {
   sector?: string;
   subSector?: string;
   board?: string;
-  rating?: 'beli' | 'tahan' | 'jual';
+  rating?: Rating;
   /** Member of this index on the screening day. */
   index?: string;
   ranges: Partial<Record<NumericField, Range>>;
