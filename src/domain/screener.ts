@@ -5,7 +5,8 @@
  */
 import type { Rating } from './analyses';
 
-export interface ScreenRow {
+/** An emiten's figures from market data (computed by `services/screener`): what rows are screened on. */
+export interface ScreenFigures {
   ticker: string;
   name: string;
   sector: string;
@@ -22,6 +23,9 @@ export interface ScreenRow {
   ret3y: number | null;
   /** close / highest high of 52 weeks − 1 (≤ 0). */
   fromHigh: number | null;
+}
+
+export interface ScreenRow extends ScreenFigures {
   rating: Rating | null;
   upside: number | null;
   /** Indexes the code belongs to on the screening day (LQ45, IDX30, JII). */
