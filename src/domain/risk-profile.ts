@@ -27,9 +27,11 @@ export interface Question {
   options: readonly Option[];
 }
 
-/** A question's answers from the least risk taken to the most: 1, 2, 3 … points in that order. */
-const ladder = (...answers: [id: string, label: string][]): Option[] =>
-  answers.map(([id, label], i) => ({ id, label, points: i + 1 }));
+type Answer = [id: string, label: string];
+
+/** A question's three answers, from the least risk taken (1 point) to the most (3 points). */
+const ladder = (...answers: [Answer, Answer, Answer]): Option[] =>
+  answers.map(([id, label], i) => ({ id, label, points: (i + 1) as Option['points'] }));
 
 export const QUESTIONS: readonly Question[] = [
   {
