@@ -154,6 +154,16 @@ export const ANALYSIS_KIND_LABEL: Record<AnalysisKind, string> = { emiten: 'Emit
 
 export const ANALYSIS_SORT_LABEL: Record<AnalysisSort, string> = { tanggal: 'Terbaru', upside: 'Potensi kenaikan' };
 
+/** A filter form's select: the query parameter, its label, the value chosen, and the options. */
+export interface SelectFilter {
+  name: string;
+  label: string;
+  value: string;
+  /** The first option, the empty value, in these words (`Semua`): the filter is off. */
+  all?: string;
+  options: [string, string][];
+}
+
 /** The options of a select generated from a domain enumeration, in its order: `[value, word]` pairs. */
 export function optionsOf<V extends string>(values: readonly V[], labels: Record<V, string>): [V, string][] {
   return values.map((v) => [v, labels[v]]);
