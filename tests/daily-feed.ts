@@ -3,6 +3,9 @@
  * answers the CSV a test published under that name, 404 otherwise.
  */
 import { serve } from './stand-ins/http';
+import type { Db } from '../src/server/db/client';
+import { importMarketCsv } from '../src/server/services/market-import';
+import { recentTradingDays } from '../src/domain/market-calendar';
 
 export interface DailyFeed {
   url: string;
@@ -34,4 +37,17 @@ export async function startDailyFeed(): Promise<DailyFeed> {
       await new Promise((resolve) => http.server.close(resolve));
     },
   };
+}
+
+/** One listed code, AAAA, with `days` trading days of flat prices up to 2026-11-19: the day before a feed's first file. */
+export async function seedFeedHistory(db: Db, days: number): Promise<void> {
+  await importMarketCsv(
+    db,
+    'ticker,name,sector,sub_sector,board,listing_date,shares_outstanding\nAAAA,Alfa Sintetis Tbk,Keuangan,Bank,Utama,2010-01-04,1000000\n',
+    { today: '2026-11-19' },
+  );
+  const history = recentTradingDays('2026-11-19', days, new Set()).map((d) => `${d},AAAA,1000,1000,1000,1000,1`);
+  await importMarketCsv(db, `date,ticker,open,high,low,close,volume\n${history.join('\n')}\n`, {
+    today: '2026-11-19',
+  });
 }

@@ -5,11 +5,9 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { createTestDb } from '../../../../tests/db';
-import { startDailyFeed, type DailyFeed } from '../../../../tests/daily-feed';
+import { seedFeedHistory, startDailyFeed, type DailyFeed } from '../../../../tests/daily-feed';
 import type { DbHandle } from '../../db/client';
 import { dailyPrices, emiten, indexPrices, marketUpdateRuns } from '../../db/schema';
-import { importMarketCsv } from '../market-import';
-import { recentTradingDays } from '../../../domain/market-calendar';
 import { filesFeed, runMarketUpdate, type MarketFeed } from '.';
 import { fileLocation } from './files-feed';
 import { UNKNOWN_BOARD } from '../../../domain/boards';
@@ -36,15 +34,7 @@ afterAll(async () => {
 beforeEach(async () => {
   h = await createTestDb();
   daily.published.clear();
-  await importMarketCsv(
-    h.db,
-    'ticker,name,sector,sub_sector,board,listing_date,shares_outstanding\nAAAA,Alfa Sintetis Tbk,Keuangan,Bank,Utama,2010-01-04,1000000\n',
-    { today: '2026-11-19' },
-  );
-  const history = recentTradingDays('2026-11-19', 30, new Set()).map((d) => `${d},AAAA,1000,1000,1000,1000,1`);
-  await importMarketCsv(h.db, `date,ticker,open,high,low,close,volume\n${history.join('\n')}\n`, {
-    today: '2026-11-19',
-  });
+  await seedFeedHistory(h.db, 30);
 });
 afterEach(() => h.close());
 

@@ -9,11 +9,9 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { createTestDb } from '../../../../tests/db';
-import { startDailyFeed, type DailyFeed } from '../../../../tests/daily-feed';
+import { seedFeedHistory, startDailyFeed, type DailyFeed } from '../../../../tests/daily-feed';
 import type { DbHandle } from '../../db/client';
 import { dailyPrices, emiten, marketUpdateRuns } from '../../db/schema';
-import { importMarketCsv } from '../market-import';
-import { recentTradingDays } from '../../../domain/market-calendar';
 import { filesFeed, runMarketUpdate, type MarketFeed } from '.';
 import { MAX_FILE_BYTES } from '../../csv/text-rules';
 
@@ -36,15 +34,7 @@ beforeEach(async () => {
   folder = mkdtempSync(path.join(tmpdir(), 'telaah-hostile-feed-'));
   h = await createTestDb();
   daily.published.clear();
-  await importMarketCsv(
-    h.db,
-    'ticker,name,sector,sub_sector,board,listing_date,shares_outstanding\nAAAA,Alfa Sintetis Tbk,Keuangan,Bank,Utama,2010-01-04,1000000\n',
-    { today: '2026-11-19' },
-  );
-  const history = recentTradingDays('2026-11-19', 40, new Set()).map((d) => `${d},AAAA,1000,1000,1000,1000,1`);
-  await importMarketCsv(h.db, `date,ticker,open,high,low,close,volume\n${history.join('\n')}\n`, {
-    today: '2026-11-19',
-  });
+  await seedFeedHistory(h.db, 40);
 });
 afterEach(async () => {
   await h.close();
