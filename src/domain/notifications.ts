@@ -1,6 +1,6 @@
 /**
- * The notices of docs/product.md §7.4: events, channels, labels and the defaults a member starts with. The
- * settings page, the jobs and the unsubscribe link all read them here.
+ * The notices of docs/product.md §7.4: events, channels and the defaults a member starts with. The
+ * settings page, the jobs and the unsubscribe link all read them here; their words are `NOTICE_EVENT_TEXT` in `src/lib/labels.ts`.
  */
 export const NOTICE_EVENTS = [
   'analysis-holding',
@@ -18,51 +18,6 @@ export type NoticeEvent = (typeof NOTICE_EVENTS)[number];
 
 export const NOTICE_CHANNELS = ['email', 'telegram'] as const;
 export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
-
-export const EVENT_TEXT: Record<NoticeEvent, { label: string; description: string }> = {
-  'analysis-holding': {
-    label: 'Analisis baru emiten yang saya pegang',
-    description: 'Saat terbit analisis untuk saham yang ada di portofolio Anda.',
-  },
-  'analysis-any': {
-    label: 'Semua analisis baru',
-    description: 'Setiap analisis baru, emiten maupun non-emiten (makro, obligasi, emas, dan lainnya).',
-  },
-  'dividend-reminder': {
-    label: 'Pengingat dividen',
-    description: 'Tiga hari bursa sebelum cum date dividen saham yang Anda pegang.',
-  },
-  'dividend-tax': {
-    label: 'Batas pajak dividen',
-    description:
-      'Tujuh hari dan satu hari sebelum batas setor PPh atau batas investasi dividen yang statusnya belum ditentukan.',
-  },
-  'membership-ending': {
-    label: 'Keanggotaan akan berakhir',
-    description: 'Tujuh hari dan satu hari sebelum masa aktif paket Anda habis.',
-  },
-  'lesson-new': {
-    label: 'Pelajaran baru di kursus yang saya ikuti',
-    description: 'Saat kursus yang sudah Anda mulai mendapat pelajaran baru.',
-  },
-  'status-change': {
-    label: 'Perubahan status saham yang saya pegang',
-    description: 'Notasi khusus, Papan Pemantauan Khusus atau suspensi berubah; dikirim malam itu juga.',
-  },
-  'rights-deadline': {
-    label: 'Batas tebus HMETD',
-    description: 'Tiga hari bursa sebelum akhir periode pelaksanaan HMETD saham yang Anda pegang.',
-  },
-  alerts: {
-    label: 'Alert watchlist',
-    description:
-      'Alert harga, pergerakan, target, analisis baru, dan cum date yang Anda pasang; satu pesan per hari bursa.',
-  },
-  announcements: {
-    label: 'Pengumuman dari Telaah',
-    description: 'Kabar dari tim Telaah untuk anggota, misalnya kelas langsung atau perubahan layanan.',
-  },
-};
 
 /**
  * Defaults: what concerns the member directly is on everywhere; every new analysis is on in Telegram

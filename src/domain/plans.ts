@@ -2,9 +2,15 @@
  * Paid plans: the one place where tiers, periods and prices are set (docs/product.md §8 "plans and prices live in
  * one config file"). Payments buy one-off passes ("aktif sampai {tanggal}"), not subscriptions.
  */
-import { type Tier } from './tiers';
+import { TIERS, type Tier } from './tiers';
 
 export type PaidTier = Exclude<Tier, 'gratis'>;
+export const PAID_TIERS: readonly PaidTier[] = TIERS.filter((t): t is PaidTier => t !== 'gratis');
+
+/** True for a tier that is sold (`?paket=` of a link, a form's value). */
+export function isPaidTier(s: string | null | undefined): s is PaidTier {
+  return (PAID_TIERS as readonly (string | null | undefined)[]).includes(s);
+}
 export const PERIODS = [1, 3, 12] as const;
 export type PeriodMonths = (typeof PERIODS)[number];
 
@@ -47,25 +53,3 @@ export function planSaving(plan: Plan): number {
   const monthly = PRICES[plan.tier][1] * plan.months;
   return (monthly - plan.price) / monthly;
 }
-
-/** What each tier grants, in the words members see (the access matrix of docs/product.md §1). */
-export const TIER_BENEFITS: Record<Tier, readonly string[]> = {
-  gratis: [
-    'Analisis gratis dan teaser seluruh analisis',
-    'Pelajaran gratis dan kursus Dasar-dasar',
-    'Pelacak portofolio lengkap: transaksi, dividen, kinerja',
-  ],
-  reguler: [
-    'Semua manfaat Gratis',
-    'Analisis emiten bertanda Reguler',
-    'Semua kursus Reguler',
-    'Rekomendasi sesuai profil risiko Anda',
-    'Grup Telegram Reguler',
-  ],
-  premium: [
-    'Semua manfaat Reguler',
-    'Analisis Premium dan seluruh analisis non-emiten (makro, obligasi, emas, IPO)',
-    'Semua kursus, termasuk Valuasi',
-    'Grup Telegram Premium',
-  ],
-};

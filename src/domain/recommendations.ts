@@ -6,6 +6,7 @@
 import type { RiskProfile } from './risk-profile';
 import type { Tier } from './tiers';
 import { addMonthsToDay } from './dates';
+import type { Rating } from './analyses';
 
 export const RISK_CLASSES = ['rendah', 'sedang', 'tinggi'] as const;
 export type RiskClass = (typeof RISK_CLASSES)[number];
@@ -69,7 +70,7 @@ export function riskClass(s: StockStats): { riskClass: RiskClass; reasons: strin
 export interface Call {
   ticker: string;
   companyName: string;
-  rating: 'beli' | 'tahan' | 'jual';
+  rating: Rating;
   targetPrice: number | null;
   /** `YYYY-MM-DD` of the analysis. */
   date: string;

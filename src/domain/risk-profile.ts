@@ -27,60 +27,62 @@ export interface Question {
   options: readonly Option[];
 }
 
+type Answer = [id: string, label: string];
+
+/** A question's three answers, from the least risk taken (1 point) to the most (3 points). */
+const ladder = (...answers: [Answer, Answer, Answer]): Option[] =>
+  answers.map(([id, label], i) => ({ id, label, points: (i + 1) as Option['points'] }));
+
 export const QUESTIONS: readonly Question[] = [
   {
     id: 'tujuan',
     text: 'Apa tujuan utama Anda berinvestasi saham?',
-    options: [
-      { id: 'jaga-nilai', label: 'Menjaga nilai uang dari inflasi, dengan naik-turun sekecil mungkin', points: 1 },
-      { id: 'seimbang', label: 'Pertumbuhan yang seimbang: nilai bertambah, naik-turunnya masih wajar', points: 2 },
-      { id: 'maksimal', label: 'Pertumbuhan setinggi mungkin, walau nilainya bisa turun tajam', points: 3 },
-    ],
+    options: ladder(
+      ['jaga-nilai', 'Menjaga nilai uang dari inflasi, dengan naik-turun sekecil mungkin'],
+      ['seimbang', 'Pertumbuhan yang seimbang: nilai bertambah, naik-turunnya masih wajar'],
+      ['maksimal', 'Pertumbuhan setinggi mungkin, walau nilainya bisa turun tajam'],
+    ),
   },
   {
     id: 'jangka',
     text: 'Berapa lama dana ini bisa Anda biarkan di saham tanpa dipakai?',
-    options: [
-      { id: 'kurang-3', label: 'Kurang dari 3 tahun', points: 1 },
-      { id: '3-5', label: '3 sampai 5 tahun', points: 2 },
-      { id: 'lebih-5', label: 'Lebih dari 5 tahun', points: 3 },
-    ],
+    options: ladder(
+      ['kurang-3', 'Kurang dari 3 tahun'],
+      ['3-5', '3 sampai 5 tahun'],
+      ['lebih-5', 'Lebih dari 5 tahun'],
+    ),
   },
   {
     id: 'pengalaman',
     text: 'Sudah berapa lama Anda berinvestasi saham?',
-    options: [
-      { id: 'baru', label: 'Belum pernah, atau kurang dari 1 tahun', points: 1 },
-      { id: '1-3', label: '1 sampai 3 tahun', points: 2 },
-      { id: 'lebih-3', label: 'Lebih dari 3 tahun, termasuk melewati penurunan pasar yang besar', points: 3 },
-    ],
+    options: ladder(
+      ['baru', 'Belum pernah, atau kurang dari 1 tahun'],
+      ['1-3', '1 sampai 3 tahun'],
+      ['lebih-3', 'Lebih dari 3 tahun, termasuk melewati penurunan pasar yang besar'],
+    ),
   },
   {
     id: 'reaksi',
     text: 'Nilai portofolio Anda turun 20 % dalam sebulan. Apa yang paling mungkin Anda lakukan?',
-    options: [
-      { id: 'jual', label: 'Menjual sebagian besar agar kerugian tidak bertambah', points: 1 },
-      { id: 'tahan', label: 'Menahan dan memeriksa kembali alasan saya membeli', points: 2 },
-      { id: 'tambah', label: 'Menambah pembelian selagi harganya lebih murah', points: 3 },
-    ],
+    options: ladder(
+      ['jual', 'Menjual sebagian besar agar kerugian tidak bertambah'],
+      ['tahan', 'Menahan dan memeriksa kembali alasan saya membeli'],
+      ['tambah', 'Menambah pembelian selagi harganya lebih murah'],
+    ),
   },
   {
     id: 'penurunan',
     text: 'Berapa penurunan nilai terbesar dalam setahun yang masih bisa Anda terima?',
-    options: [
-      { id: '10', label: 'Sampai 10 %', points: 1 },
-      { id: '25', label: 'Sampai 25 %', points: 2 },
-      { id: 'lebih-25', label: 'Lebih dari 25 %', points: 3 },
-    ],
+    options: ladder(['10', 'Sampai 10 %'], ['25', 'Sampai 25 %'], ['lebih-25', 'Lebih dari 25 %']),
   },
   {
     id: 'dana-darurat',
     text: 'Apakah Anda punya dana darurat di luar dana investasi ini?',
-    options: [
-      { id: 'belum', label: 'Belum ada', points: 1 },
-      { id: '3-6', label: 'Ada, cukup untuk 3–6 bulan pengeluaran', points: 2 },
-      { id: 'lebih-6', label: 'Ada, lebih dari 6 bulan pengeluaran', points: 3 },
-    ],
+    options: ladder(
+      ['belum', 'Belum ada'],
+      ['3-6', 'Ada, cukup untuk 3–6 bulan pengeluaran'],
+      ['lebih-6', 'Ada, lebih dari 6 bulan pengeluaran'],
+    ),
   },
 ];
 

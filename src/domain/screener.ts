@@ -3,7 +3,10 @@
  * figures come from `services/screener`. A figure that is unknown (no fundamentals, no call, a call the
  * viewer may not read) never passes a filter on it and sorts last in both directions.
  */
-export interface ScreenRow {
+import type { Rating } from './analyses';
+
+/** An emiten's figures from market data (computed by `services/screener`): what rows are screened on. */
+export interface ScreenFigures {
   ticker: string;
   name: string;
   sector: string;
@@ -20,7 +23,10 @@ export interface ScreenRow {
   ret3y: number | null;
   /** close / highest high of 52 weeks − 1 (≤ 0). */
   fromHigh: number | null;
-  rating: 'beli' | 'tahan' | 'jual' | null;
+}
+
+export interface ScreenRow extends ScreenFigures {
+  rating: Rating | null;
   upside: number | null;
   /** Indexes the code belongs to on the screening day (LQ45, IDX30, JII). */
   indexes: readonly string[];
@@ -53,7 +59,7 @@ export interface ScreenQuery {
   sector?: string;
   subSector?: string;
   board?: string;
-  rating?: 'beli' | 'tahan' | 'jual';
+  rating?: Rating;
   /** Member of this index on the screening day. */
   index?: string;
   ranges: Partial<Record<NumericField, Range>>;

@@ -2,6 +2,8 @@
  * The price chart's ranges (1B/3B/1T/3T/5T) and what each shows: pure helpers shared by the island
  * and its tests. Dates are `YYYY-MM-DD`.
  */
+import type { Rating } from '../domain/analyses';
+
 export const CHART_RANGES = [
   { key: '1B', months: 1, label: '1 bulan' },
   { key: '3B', months: 3, label: '3 bulan' },
@@ -51,7 +53,7 @@ export interface TargetMark {
 
 /** An analysis' target price on the chart, restated in today's share count. */
 export interface ChartTarget extends TargetMark {
-  rating: 'beli' | 'tahan' | 'jual';
+  rating: Rating;
 }
 
 /**

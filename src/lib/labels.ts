@@ -5,14 +5,38 @@
  */
 import type { Tier } from '../domain/tiers';
 import type { PaidTier } from '../domain/plans';
-import type { NoticeChannel } from '../domain/notifications';
+import type { NoticeChannel, NoticeEvent } from '../domain/notifications';
+import type { AnalysisKind, AnalysisSort, Rating } from '../domain/analyses';
 import type { RiskClass } from '../domain/recommendations';
 import type { TelegramGroup } from '../domain/telegram-groups';
 import type { RiskProfile } from '../domain/risk-profile';
 import type { TransactionType } from '../domain/portfolio/types';
 import type { PaymentProviderId, PaymentStatus } from '../domain/payments';
+import type { MEMBER_STATUSES, TELEGRAM_LINKED } from '../server/services/admin/members';
 
 export const TIER_LABEL: Record<Tier, string> = { gratis: 'Gratis', reguler: 'Reguler', premium: 'Premium' };
+
+/** What each tier grants, in the words members see (the access matrix of docs/product.md §1). */
+export const TIER_BENEFITS: Record<Tier, readonly string[]> = {
+  gratis: [
+    'Analisis gratis dan teaser seluruh analisis',
+    'Pelajaran gratis dan kursus Dasar-dasar',
+    'Pelacak portofolio lengkap: transaksi, dividen, kinerja',
+  ],
+  reguler: [
+    'Semua manfaat Gratis',
+    'Analisis emiten bertanda Reguler',
+    'Semua kursus Reguler',
+    'Rekomendasi sesuai profil risiko Anda',
+    'Grup Telegram Reguler',
+  ],
+  premium: [
+    'Semua manfaat Reguler',
+    'Analisis Premium dan seluruh analisis non-emiten (makro, obligasi, emas, IPO)',
+    'Semua kursus, termasuk Valuasi',
+    'Grup Telegram Premium',
+  ],
+};
 
 /** `Reguler 3 bulan`. */
 export function planLabel(plan: { tier: PaidTier; months: number }): string {
@@ -20,6 +44,52 @@ export function planLabel(plan: { tier: PaidTier; months: number }): string {
 }
 
 export const CHANNEL_LABEL: Record<NoticeChannel, string> = { email: 'Email', telegram: 'Telegram' };
+
+/** A notice event as the settings page, the unsubscribe page and the mails' footers name and explain it. */
+export const NOTICE_EVENT_TEXT: Record<NoticeEvent, { label: string; description: string }> = {
+  'analysis-holding': {
+    label: 'Analisis baru emiten yang saya pegang',
+    description: 'Saat terbit analisis untuk saham yang ada di portofolio Anda.',
+  },
+  'analysis-any': {
+    label: 'Semua analisis baru',
+    description: 'Setiap analisis baru, emiten maupun non-emiten (makro, obligasi, emas, dan lainnya).',
+  },
+  'dividend-reminder': {
+    label: 'Pengingat dividen',
+    description: 'Tiga hari bursa sebelum cum date dividen saham yang Anda pegang.',
+  },
+  'dividend-tax': {
+    label: 'Batas pajak dividen',
+    description:
+      'Tujuh hari dan satu hari sebelum batas setor PPh atau batas investasi dividen yang statusnya belum ditentukan.',
+  },
+  'membership-ending': {
+    label: 'Keanggotaan akan berakhir',
+    description: 'Tujuh hari dan satu hari sebelum masa aktif paket Anda habis.',
+  },
+  'lesson-new': {
+    label: 'Pelajaran baru di kursus yang saya ikuti',
+    description: 'Saat kursus yang sudah Anda mulai mendapat pelajaran baru.',
+  },
+  'status-change': {
+    label: 'Perubahan status saham yang saya pegang',
+    description: 'Notasi khusus, Papan Pemantauan Khusus atau suspensi berubah; dikirim malam itu juga.',
+  },
+  'rights-deadline': {
+    label: 'Batas tebus HMETD',
+    description: 'Tiga hari bursa sebelum akhir periode pelaksanaan HMETD saham yang Anda pegang.',
+  },
+  alerts: {
+    label: 'Alert watchlist',
+    description:
+      'Alert harga, pergerakan, target, analisis baru, dan cum date yang Anda pasang; satu pesan per hari bursa.',
+  },
+  announcements: {
+    label: 'Pengumuman dari Telaah',
+    description: 'Kabar dari tim Telaah untuk anggota, misalnya kelas langsung atau perubahan layanan.',
+  },
+};
 
 export const RISK_CLASS_LABEL: Record<RiskClass, string> = { rendah: 'Rendah', sedang: 'Sedang', tinggi: 'Tinggi' };
 
@@ -47,6 +117,12 @@ export const TYPE_LABEL: Record<TransactionType, string> = {
   tender: 'tender offer',
 };
 
+/** A transaction type where it starts a sentence or a cell of its own: `Beli`, `Tebus HMETD`. */
+export function typeTitle(type: TransactionType): string {
+  const label = TYPE_LABEL[type];
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
 export const PROVIDER_LABEL: Record<PaymentProviderId, string> = { stripe: 'Stripe (kartu)', midtrans: 'Midtrans' };
 
 /** Banks of a virtual-account transfer, by the provider's lower-case code. */
@@ -72,7 +148,26 @@ export const PAYMENT_STATUS_LABEL: Record<PaymentStatus, [label: string, badgeCl
   rejected: ['Ditolak', 'badge-jual'],
 };
 
-export const RATING_LABEL = { beli: 'Beli', tahan: 'Tahan', jual: 'Jual' } as const;
+export const RATING_LABEL: Record<Rating, string> = { beli: 'Beli', tahan: 'Tahan', jual: 'Jual' };
+
+export const ANALYSIS_KIND_LABEL: Record<AnalysisKind, string> = { emiten: 'Emiten', 'non-emiten': 'Non-emiten' };
+
+export const ANALYSIS_SORT_LABEL: Record<AnalysisSort, string> = { tanggal: 'Terbaru', upside: 'Potensi kenaikan' };
+
+/** A filter form's select: the query parameter, its label, the value chosen, and the options. */
+export interface SelectFilter {
+  name: string;
+  label: string;
+  value: string;
+  /** The first option, the empty value, in these words (`Semua`): the filter is off. */
+  all?: string;
+  options: [string, string][];
+}
+
+/** The options of a select generated from a domain enumeration, in its order: `[value, word]` pairs. */
+export function optionsOf<V extends string>(values: readonly V[], labels: Record<V, string>): [V, string][] {
+  return values.map((v) => [v, labels[v]]);
+}
 
 /** Course levels, in the order courses are listed. */
 export const LEVEL_LABEL = { pemula: 'Pemula', menengah: 'Menengah', mahir: 'Mahir' } as const;
@@ -86,6 +181,17 @@ export const CATEGORY_LABEL: Record<string, string> = {
   emas: 'Emas',
   'reksa-dana': 'Reksa dana',
   lainnya: 'Lainnya',
+};
+
+/** The admin member search's filters (`?status=`, `?telegram=`). */
+export const MEMBER_STATUS_LABEL: Record<(typeof MEMBER_STATUSES)[number], string> = {
+  aktif: 'Akses berjalan',
+  berakhir: 'Akses berakhir',
+  belum: 'Belum pernah berlangganan',
+};
+export const TELEGRAM_LINKED_LABEL: Record<(typeof TELEGRAM_LINKED)[number], string> = {
+  ya: 'Tertaut',
+  tidak: 'Belum tertaut',
 };
 
 /** Audit log actions as the /impersonate page lists them. */

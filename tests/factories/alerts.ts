@@ -16,10 +16,7 @@ export function evaluateAtAlertsNow(db: Db) {
   return evaluateAlerts(db, { now: ALERTS_NOW, cumHorizon: () => '2026-11-26' });
 }
 
-/** A daily price row of `ticker` on `date` that opened, peaked and closed at `c`. */
-export function closeAt(ticker: string, date: string, c: number) {
-  return { ticker, date, open: c, high: c, low: c, close: c, volume: 1_000 };
-}
+export { closeAt } from './portfolio';
 
 /** A Premium analysis of BBCA rated `beli`, target 10.000, fair value 11.000. */
 export const premiumCall: CatalogAnalysis = {

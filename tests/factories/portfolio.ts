@@ -5,6 +5,11 @@ import { addTransaction, createPortfolio, type RawTransaction } from '../../src/
 
 export const TODAY = '2026-11-20';
 
+/** A daily price row of `ticker` on `date` that opened, peaked, bottomed and closed at `c`. */
+export function closeAt(ticker: string, date: string, c: number, volume = 1_000) {
+  return { ticker, date, open: c, high: c, low: c, close: c, volume };
+}
+
 /** BBCA (listed 2000), BBRI with a dividend paid 2026-05-08, GOTO (listed 2022), a few closes and the IHSG. */
 export async function seedMarket(db: Db): Promise<void> {
   const company = (ticker: string, name: string, listingDate: string) => ({
@@ -23,23 +28,14 @@ export async function seedMarket(db: Db): Promise<void> {
       company('BBRI', 'PT Bank Rakyat Indonesia (Persero) Tbk', '2003-11-10'),
       { ...company('GOTO', 'PT GoTo Gojek Tokopedia Tbk', '2022-04-11'), sector: 'Teknologi' },
     ]);
-  const close = (ticker: string, date: string, c: number) => ({
-    ticker,
-    date,
-    open: c,
-    high: c,
-    low: c,
-    close: c,
-    volume: 1_000,
-  });
   await db
     .insert(dailyPrices)
     .values([
-      close('BBCA', '2026-03-02', 8_950),
-      close('BBCA', '2026-09-14', 9_500),
-      close('BBCA', '2026-11-20', 9_800),
-      close('BBRI', '2026-03-02', 4_000),
-      close('BBRI', '2026-11-20', 4_200),
+      closeAt('BBCA', '2026-03-02', 8_950),
+      closeAt('BBCA', '2026-09-14', 9_500),
+      closeAt('BBCA', '2026-11-20', 9_800),
+      closeAt('BBRI', '2026-03-02', 4_000),
+      closeAt('BBRI', '2026-11-20', 4_200),
     ]);
   const ihsg = (date: string, c: number) => ({
     code: 'COMPOSITE',

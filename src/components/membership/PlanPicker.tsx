@@ -6,9 +6,9 @@ import { useEffect, useId, useState } from 'react';
 import { withBoundary } from '../ui/IslandBoundary';
 import { formatDate as dateWib, formatPercent as percent, formatRupiah as rupiah } from '../../lib/format';
 import { safeCallbackPath } from '../../lib/redirect';
-
-type PaidTier = 'reguler' | 'premium';
-type Tier = 'gratis' | PaidTier;
+import { TIER_BENEFITS as benefits, TIER_LABEL as labels } from '../../lib/labels';
+import { tierAtLeast, type Tier } from '../../domain/tiers';
+import { isPaidTier, PAID_TIERS, type PaidTier } from '../../domain/plans';
 
 export interface PickerPlan {
   id: string;
@@ -22,16 +22,12 @@ export interface PickerPlan {
 interface Props {
   plans: PickerPlan[];
   periods: number[];
-  benefits: Record<Tier, readonly string[]>;
-  labels: Record<Tier, string>;
 }
 
 interface Me {
   tier: Tier | null;
   endsAt: string | null;
 }
-
-const RANK: Record<Tier, number> = { gratis: 0, reguler: 1, premium: 2 };
 
 /** What the visitor came for: `?paket=premium` preselects a tier, `?dari=/analisis/…` is the way back. */
 interface Intent {
@@ -45,7 +41,7 @@ function useIntent(): Intent {
     const q = new URLSearchParams(window.location.search);
     const paket = q.get('paket');
     setIntent({
-      tier: paket === 'reguler' || paket === 'premium' ? paket : null,
+      tier: isPaidTier(paket) ? paket : null,
       from: safeCallbackPath(q.get('dari'), '') || null,
     });
   }, []);
@@ -68,16 +64,16 @@ function useMe(): Me | null {
 function cta(tier: PaidTier, me: Me | null): string {
   if (!me?.tier || me.tier === 'gratis') return 'Pilih';
   if (me.tier === tier) return 'Perpanjang';
-  return RANK[tier] > RANK[me.tier] ? 'Tingkatkan' : 'Pilih';
+  return tierAtLeast(me.tier, tier) ? 'Pilih' : 'Tingkatkan';
 }
 
-function PlanPicker({ plans, periods, benefits, labels }: Props) {
+function PlanPicker({ plans, periods }: Props) {
   const [months, setMonths] = useState(periods[0] ?? 1);
   const me = useMe();
   const intent = useIntent();
   const name = useId();
   // The tier the visitor came for comes first (on a phone, the first screen), then the other paid one.
-  const tiers: PaidTier[] = intent.tier === 'premium' ? ['premium', 'reguler'] : ['reguler', 'premium'];
+  const tiers = intent.tier ? [intent.tier, ...PAID_TIERS.filter((t) => t !== intent.tier)] : PAID_TIERS;
   const payHref = (id: string) => `/pay?plan=${id}${intent.from ? `&dari=${encodeURIComponent(intent.from)}` : ''}`;
   const current = (t: Tier) => me?.tier === t;
 

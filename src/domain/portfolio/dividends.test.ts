@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { computePortfolio } from './engine';
-import { input, tx } from './test-support';
+import { BBRI_DIVIDEND_2024, input, tx } from './test-support';
 import type { CorporateAction } from './types';
 
-// Cum Friday 10 May, ex Monday 13 May, paid Friday 31 May 2024.
-const dividend: CorporateAction = {
-  ticker: 'BBRI',
-  type: 'dividend',
-  cumDate: '2024-05-10',
-  exDate: '2024-05-13',
-  paymentDate: '2024-05-31',
-  amount: '123.5',
-};
+const dividend = BBRI_DIVIDEND_2024;
 const buy = (portfolioId: string, date: string, shares = 150) =>
   tx({ portfolioId, ticker: 'BBRI', date, type: 'buy', shares, price: 4_000 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computePortfolio } from './engine';
-import { input, tx } from './test-support';
+import { input, shareChange, tx } from './test-support';
 import type { CorporateAction } from './types';
 
 const asOf = '2024-06-28';
@@ -122,19 +122,8 @@ describe('average cost and realised P/L (hand-computed)', () => {
 });
 
 describe('share actions (applied on the ex date, cost kept)', () => {
-  const action = (
-    type: CorporateAction['type'],
-    exDate: string,
-    ratioFrom: number,
-    ratioTo: number,
-  ): CorporateAction => ({
-    ticker: 'BBCA',
-    type,
-    cumDate: exDate,
-    exDate,
-    ratioFrom,
-    ratioTo,
-  });
+  const action = (type: CorporateAction['type'], exDate: string, ratioFrom: number, ratioTo: number) =>
+    shareChange(exDate, ratioFrom, ratioTo, type);
 
   it('applies a 1:5 split before a later sell', () => {
     const r = computePortfolio(

@@ -12,6 +12,26 @@ export function tx(t: Partial<Transaction> & Pick<Transaction, 'date' | 'type' |
   return { id: `t${nextId++}`, portfolioId: 'p1', ticker: 'BBCA', fee: 0, ...t };
 }
 
+/** BBRI's cash dividend of Rp 123,5: cum Friday 10 May, ex Monday 13 May, paid Friday 31 May 2024. */
+export const BBRI_DIVIDEND_2024: CorporateAction = {
+  ticker: 'BBRI',
+  type: 'dividend',
+  cumDate: '2024-05-10',
+  exDate: '2024-05-13',
+  paymentDate: '2024-05-31',
+  amount: '123.5',
+};
+
+/** A share-count change of BBCA (a split unless `type` says otherwise) taking effect on `exDate`. */
+export function shareChange(
+  exDate: string,
+  ratioFrom: number,
+  ratioTo: number,
+  type: CorporateAction['type'] = 'split',
+): CorporateAction {
+  return { ticker: 'BBCA', type, cumDate: exDate, exDate, ratioFrom, ratioTo };
+}
+
 export function closes(rows: [string, number][]): DailyClose[] {
   return rows.map(([date, close]) => ({ date, close }));
 }

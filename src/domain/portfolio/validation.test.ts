@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { tx } from './test-support';
-import type { CorporateAction } from './types';
+import { shareChange, tx } from './test-support';
 import { findFirstOversell, findOversells } from './validation';
 
-const split = (
-  exDate: string,
-  ratioFrom: number,
-  ratioTo: number,
-  type: CorporateAction['type'] = 'split',
-): CorporateAction => ({
-  ticker: 'BBCA',
-  type,
-  cumDate: exDate,
-  exDate,
-  ratioFrom,
-  ratioTo,
-});
+const split = shareChange;
 
 describe('findFirstOversell', () => {
   const buy = tx({ id: 'buy', date: '2024-01-02', type: 'buy', shares: 100, price: 1_000 });

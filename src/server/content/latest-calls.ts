@@ -6,6 +6,7 @@
 import type { Tier } from '../../domain/tiers';
 import { emitenAnalyses, emitenAnalysisHref } from './analyses';
 import { utcDay } from '../../domain/dates';
+import type { Rating } from '../../domain/analyses';
 
 export interface LatestCall {
   ticker: string;
@@ -13,7 +14,7 @@ export interface LatestCall {
   href: string;
   date: string;
   tier: Tier;
-  rating: 'beli' | 'tahan' | 'jual';
+  rating: Rating;
   targetPrice: number | null;
   fairValue: number | null;
 }

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -11,14 +10,13 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { generatedId } from './columns';
 
 export type Role = 'member' | 'editor' | 'admin';
 
 /** Members and staff. Email is stored lower-case. */
 export const users = pgTable('users', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
+  id: generatedId(),
   name: text('name').notNull(),
   email: text('email').notNull().unique(),
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
@@ -30,6 +28,12 @@ export const users = pgTable('users', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** The member a row belongs to (`user_id` unless named): the row goes when the member's account goes. */
+export const memberRef = (name = 'user_id') =>
+  uuid(name)
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 /**
  * Signed-in sessions. A session cookie names its row; it is valid only while the row exists and has not
  * expired, so deleting rows signs out on every app server at once.
@@ -37,12 +41,8 @@ export const users = pgTable('users', {
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    userId: memberRef(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** True until the member of a two-factor account enters their code: the session grants nothing yet. */
@@ -55,9 +55,7 @@ export const sessions = pgTable(
 export const authAccounts = pgTable(
   'auth_accounts',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef(),
     provider: text('provider').notNull(),
     providerAccountId: text('provider_account_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -68,9 +66,7 @@ export const authAccounts = pgTable(
 /** One-time tokens sent by email; only the SHA-256 of the token is stored. */
 export const emailTokens = pgTable('email_tokens', {
   tokenHash: text('token_hash').primaryKey(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: memberRef(),
   purpose: text('purpose').$type<'verify-email' | 'change-email' | 'reset-password'>().notNull(),
   /** For a change of address: the address being verified; otherwise the account's address. */
   email: text('email').notNull(),
@@ -90,15 +86,9 @@ export const rateLimits = pgTable(
 
 /** Admin sessions acting as a member (support). */
 export const impersonations = pgTable('impersonations', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
-  adminId: uuid('admin_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  memberId: uuid('member_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  id: generatedId(),
+  adminId: memberRef('admin_id'),
+  memberId: memberRef('member_id'),
   startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   endedAt: timestamp('ended_at', { withTimezone: true }),
@@ -108,9 +98,7 @@ export const impersonations = pgTable('impersonations', {
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: generatedId(),
     at: timestamp('at', { withTimezone: true }).notNull(),
     /** Insertion order: entries written in the same instant (a frozen test clock, one transaction) stay in order. */
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { generatedId } from './columns';
+import { users, memberRef } from './accounts';
 import type { NoticeChannel } from '../../../domain/notifications';
 import type { BroadcastAudience, DeliveryStatus } from '../../../domain/broadcasts';
 
@@ -10,9 +10,7 @@ import type { BroadcastAudience, DeliveryStatus } from '../../../domain/broadcas
  * nothing. `finishedAt` is set once no delivery is pending or being sent.
  */
 export const broadcasts = pgTable('broadcasts', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
+  id: generatedId(),
   sendKey: uuid('send_key').notNull().unique(),
   title: text('title').notNull(),
   body: text('body').notNull(),
@@ -31,15 +29,11 @@ export const broadcasts = pgTable('broadcasts', {
 export const broadcastDeliveries = pgTable(
   'broadcast_deliveries',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: generatedId(),
     broadcastId: uuid('broadcast_id')
       .notNull()
       .references(() => broadcasts.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef(),
     channel: text('channel').$type<NoticeChannel>().notNull(),
     status: text('status').$type<DeliveryStatus>().notNull(),
     /** The email address or Telegram user id at the moment of sending; null for a skipped row without one. */

@@ -1,5 +1,5 @@
-import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { memberRef } from './accounts';
 
 /**
  * Lessons a member has marked done. A course and a lesson are addressed by their content ids
@@ -9,9 +9,7 @@ import { users } from './accounts';
 export const lessonCompletions = pgTable(
   'lesson_completions',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef(),
     courseId: text('course_id').notNull(),
     lessonSlug: text('lesson_slug').notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
@@ -23,9 +21,7 @@ export const lessonCompletions = pgTable(
 export const coursePositions = pgTable(
   'course_positions',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef(),
     courseId: text('course_id').notNull(),
     lessonSlug: text('lesson_slug').notNull(),
     visitedAt: timestamp('visited_at', { withTimezone: true }).notNull(),

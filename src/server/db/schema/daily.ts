@@ -19,7 +19,8 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { generatedId } from './columns';
+import { memberRef } from './accounts';
 import { emiten } from './market';
 import type { AlertKind, NoticeKind } from '../../../domain/alerts';
 
@@ -27,12 +28,8 @@ import type { AlertKind, NoticeKind } from '../../../domain/alerts';
 export const watchlists = pgTable(
   'watchlists',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    userId: memberRef(),
     name: text('name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -61,12 +58,8 @@ export const watchlistItems = pgTable(
 export const alerts = pgTable(
   'alerts',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    userId: memberRef(),
     ticker: varchar('ticker', { length: STOCK_CODE_MAX_LENGTH })
       .notNull()
       .references(() => emiten.ticker, { onDelete: 'cascade', onUpdate: 'cascade' }),
@@ -86,12 +79,8 @@ export const alerts = pgTable(
 export const alertEvents = pgTable(
   'alert_events',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    userId: memberRef(),
     /**
      * The alert that fired it, for the record only: not a foreign key (docs/decisions/0036). Nothing joins on
      * it, and a key check per inserted notice cost a lookup and a row lock on the alert for each of the
@@ -155,12 +144,8 @@ export const researchCalls = pgTable('research_calls', {
 export const savedScreens = pgTable(
   'saved_screens',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    userId: memberRef(),
     name: text('name').notNull(),
     query: text('query').notNull(),
     alert: boolean('alert').notNull().default(false),

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { generatedId } from './columns';
 import { users } from './accounts';
 import { payments } from './payments';
 
@@ -19,9 +19,7 @@ export type GiftStatus = 'pending' | 'active' | 'redeemed' | 'void' | 'revoked';
 export const giftPasses = pgTable(
   'gift_passes',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: generatedId(),
     paymentId: uuid('payment_id')
       .notNull()
       .unique()

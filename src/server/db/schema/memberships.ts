@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { generatedId } from './columns';
 import type { Tier } from '../../../domain/tiers';
-import { users } from './accounts';
+import { memberRef } from './accounts';
 import { payments } from './payments';
 
 /** Where a membership period comes from: demo data, a settled payment, the team (complimentary), a free trial. */
@@ -11,12 +12,8 @@ export type MembershipSource = 'demo' | 'payment' | 'admin' | 'trial';
 export const memberships = pgTable(
   'memberships',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    userId: memberRef(),
     tier: text('tier').$type<Exclude<Tier, 'gratis'>>().notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),

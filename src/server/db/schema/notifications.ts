@@ -1,15 +1,14 @@
-import { boolean, index, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
-import { users } from './accounts';
+import { boolean, index, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { generatedId } from './columns';
+
+import { memberRef } from './accounts';
 import type { NoticeChannel, NoticeEvent } from '../../../domain/notifications';
 
 /** A member's choices that differ from the defaults in `domain/notifications.ts`. */
 export const notificationPrefs = pgTable(
   'notification_prefs',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef(),
     event: text('event').$type<NoticeEvent>().notNull(),
     channel: text('channel').$type<NoticeChannel>().notNull(),
     enabled: boolean('enabled').notNull(),
@@ -25,12 +24,8 @@ export const notificationPrefs = pgTable(
 export const notices = pgTable(
   'notices',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    userId: memberRef(),
     event: text('event').$type<NoticeEvent>().notNull(),
     channel: text('channel').$type<NoticeChannel>().notNull(),
     /** What the notice is about: an analysis id, a dividend, a membership end and stage, a lesson id. */

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -11,6 +10,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { generatedId } from './columns';
 import type { PaidTier } from '../../../domain/plans';
 import type { PaymentProviderId, PaymentStatus } from '../../../domain/payments';
 import { users } from './accounts';
@@ -26,9 +26,7 @@ export const receiptNumberSeq = pgSequence('payment_receipt_seq', { startWith: 1
 export const payments = pgTable(
   'payments',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: generatedId(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     provider: text('provider').$type<PaymentProviderId>().notNull(),
     /** Stripe Checkout Session id, or the Midtrans order id; unique per provider. */

@@ -15,7 +15,8 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { generatedId } from './columns';
+import { memberRef } from './accounts';
 import { emiten } from './market';
 import { STOCK_CODE_MAX_LENGTH } from '../../../domain/idx';
 
@@ -40,12 +41,8 @@ export type TransactionTypeDb = (typeof TRANSACTION_TYPES)[number];
 export const portfolios = pgTable(
   'portfolios',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: generatedId(),
+    userId: memberRef(),
     name: text('name').notNull(),
     buyBps: integer('buy_bps').notNull().default(15),
     sellBps: integer('sell_bps').notNull().default(25),
@@ -66,9 +63,7 @@ export const portfolios = pgTable(
 export const portfolioImports = pgTable(
   'portfolio_imports',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: generatedId(),
     portfolioId: uuid('portfolio_id')
       .notNull()
       .references(() => portfolios.id, { onDelete: 'cascade' }),
@@ -88,9 +83,7 @@ export const portfolioImports = pgTable(
 export const transactions = pgTable(
   'transactions',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: generatedId(),
     seq: bigserial('seq', { mode: 'number' }).notNull(),
     portfolioId: uuid('portfolio_id')
       .notNull()

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { generatedId } from './columns';
 import type { PromoKind } from '../../../domain/promo';
 import { users } from './accounts';
 
@@ -9,9 +9,7 @@ import { users } from './accounts';
  * counted over paid payments that used the code.
  */
 export const promoCodes = pgTable('promo_codes', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
+  id: generatedId(),
   /** Upper case, as members type it (case-insensitive). */
   code: text('code').notNull().unique(),
   kind: text('kind').$type<PromoKind>().notNull(),

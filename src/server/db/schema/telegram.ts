@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { generatedId } from './columns';
+import { users, memberRef } from './accounts';
 import type { TelegramGroup } from '../../../domain/telegram-groups';
 
 /**
@@ -23,9 +24,7 @@ export const telegramLinkTokens = pgTable(
   'telegram_link_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('telegram_link_tokens_user_idx').on(t.userId)],
@@ -41,9 +40,7 @@ export const telegramLoginUses = pgTable('telegram_login_uses', {
 export const telegramInvites = pgTable(
   'telegram_invites',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef(),
     group: text('group').$type<TelegramGroup>().notNull(),
     inviteLink: text('invite_link').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -59,9 +56,7 @@ export const telegramInvites = pgTable(
 export const telegramGroupMembers = pgTable(
   'telegram_group_members',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
+    id: generatedId(),
     telegramUserId: bigint('telegram_user_id', { mode: 'number' }).notNull(),
     group: text('group').$type<TelegramGroup>().notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),

@@ -1,5 +1,5 @@
 import { integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './accounts';
+import { users, memberRef } from './accounts';
 
 /**
  * A member's TOTP secret, encrypted with a key derived from AUTH_SECRET. `pendingSecret` holds the
@@ -20,9 +20,7 @@ export const twoFactorSecrets = pgTable('two_factor_secrets', {
 export const recoveryCodes = pgTable(
   'recovery_codes',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef(),
     codeHash: text('code_hash').notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },

@@ -8,15 +8,20 @@ import type { Db } from '../../db/client';
 import { auditLog, authAccounts, memberships, payments, telegramLinks, users } from '../../db/schema';
 import { isUuid } from './ids';
 import { addDaysToInstant } from '../../../domain/dates';
+import { TIERS } from '../../../domain/tiers';
+
+/** The filters' `?status=` and `?telegram=` values (their words: `src/lib/labels.ts`). */
+export const MEMBER_STATUSES = ['aktif', 'berakhir', 'belum'] as const;
+export const TELEGRAM_LINKED = ['ya', 'tidak'] as const;
 
 export const memberFilterSchema = z.object({
   q: z.string().trim().max(100).catch(''),
-  tier: z.enum(['', 'gratis', 'reguler', 'premium']).catch(''),
-  status: z.enum(['', 'aktif', 'berakhir', 'belum']).catch(''),
+  tier: z.enum(['', ...TIERS]).catch(''),
+  status: z.enum(['', ...MEMBER_STATUSES]).catch(''),
   // A calendar date (`2024-13-45` is refused, and then ignored like any unreadable filter).
   joinedFrom: z.iso.date().or(z.literal('')).catch(''),
   lapsing: z.enum(['', '7']).catch(''),
-  telegram: z.enum(['', 'ya', 'tidak']).catch(''),
+  telegram: z.enum(['', ...TELEGRAM_LINKED]).catch(''),
 });
 export type MemberFilter = z.infer<typeof memberFilterSchema>;
 

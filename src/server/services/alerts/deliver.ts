@@ -4,16 +4,13 @@
  * for "Alert watchlist" in §7.4), through the notices' exactly-once claim (`notices` unique key). A second
  * run finds nothing unclaimed and sends nothing.
  */
-import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { memberships, telegramLinks, users } from '../../db/schema';
-import { tierAtLeast, type Tier } from '../../../domain/tiers';
 import type { NoticeKind } from '../../../domain/alerts';
 import { alertText, codeList, type FiredAlert } from '../../../lib/alert-text';
 import { deliver, type DeliverySummary, type Senders } from '../notifications/deliver';
 import type { NoticeDraft } from '../notifications/message';
-import { loadPrefsOf } from '../notifications/prefs';
-import { channelsFor, type Recipient } from '../notifications/recipients';
+import { channelsFor, loadRecipients, type Recipient } from '../notifications/recipients';
 
 interface Claimed extends FiredAlert {
   id: string;
@@ -45,40 +42,8 @@ async function claimUndelivered(db: Db, now: Date): Promise<Claimed[]> {
 
 async function recipientsOf(db: Db, ids: string[], now: Date): Promise<Map<string, Recipient>> {
   const out = new Map<string, Recipient>();
-  for (let i = 0; i < ids.length; i += 1000) {
-    const chunk = ids.slice(i, i + 1000);
-    const [rows, covering, prefs] = await Promise.all([
-      db
-        .select({
-          userId: users.id,
-          name: users.name,
-          email: users.email,
-          verifiedAt: users.emailVerifiedAt,
-          telegramUserId: telegramLinks.telegramUserId,
-        })
-        .from(users)
-        .leftJoin(telegramLinks, eq(telegramLinks.userId, users.id))
-        .where(inArray(users.id, chunk)),
-      db
-        .select({ userId: memberships.userId, tier: memberships.tier })
-        .from(memberships)
-        .where(and(inArray(memberships.userId, chunk), lte(memberships.startsAt, now), gt(memberships.endsAt, now))),
-      loadPrefsOf(db, chunk),
-    ]);
-    const tiers = new Map<string, Tier>();
-    for (const m of covering) if (!tierAtLeast(tiers.get(m.userId) ?? 'gratis', m.tier)) tiers.set(m.userId, m.tier);
-    for (const r of rows) {
-      out.set(r.userId, {
-        userId: r.userId,
-        name: r.name,
-        email: r.email,
-        emailVerified: r.verifiedAt !== null,
-        telegramUserId: r.telegramUserId ?? null,
-        tier: tiers.get(r.userId) ?? 'gratis',
-        prefs: prefs.get(r.userId)!,
-      });
-    }
-  }
+  for (let i = 0; i < ids.length; i += 1000)
+    for (const r of await loadRecipients(db, now, ids.slice(i, i + 1000))) out.set(r.userId, r);
   return out;
 }
 

@@ -3,7 +3,7 @@
  * (why the member gets it, the one-click unsubscribe link for announcements, the settings page).
  */
 import type { Mail } from '../../integrations/mail';
-import { EVENT_TEXT } from '../../../domain/notifications';
+import { NOTICE_EVENT_TEXT } from '../../../lib/labels';
 import { unsubscribeUrl } from '../notifications/unsubscribe';
 import type { RenderedBroadcast } from './markdown';
 import { mailBody } from '../../mail-body';
@@ -22,7 +22,7 @@ export function broadcastEmail(
 ): Mail {
   const unsubscribe = unsubscribeUrl(appUrl, to.userId, 'announcements');
   const settings = `${appUrl}/settings/notification`;
-  const why = `Anda menerima email ini karena mengaktifkan pemberitahuan “${EVENT_TEXT.announcements.label}”.`;
+  const why = `Anda menerima email ini karena mengaktifkan pemberitahuan “${NOTICE_EVENT_TEXT.announcements.label}”.`;
   const { text, html } = mailBody([
     { p: `Halo ${to.name},` },
     { text: rendered.text, html: rendered.emailHtml },

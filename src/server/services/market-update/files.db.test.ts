@@ -1,16 +1,13 @@
 /** The `files` provider: the day's CSV from a folder and from an HTTP URL, on a real database. */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { createTestDb } from '../../../../tests/db';
-import { serve } from '../../../../tests/stand-ins/http';
+import { seedFeedHistory, startDailyFeed, type DailyFeed } from '../../../../tests/daily-feed';
 import type { DbHandle } from '../../db/client';
 import { dailyPrices, emiten, indexPrices, marketUpdateRuns } from '../../db/schema';
-import { importMarketCsv } from '../market-import';
-import { recentTradingDays } from '../../../domain/market-calendar';
 import { filesFeed, runMarketUpdate, type MarketFeed } from '.';
 import { fileLocation } from './files-feed';
 import { UNKNOWN_BOARD } from '../../../domain/boards';
@@ -23,43 +20,21 @@ ${DAY},COMPOSITE,7100.5,7150.25,7080,7120.75,0
 `;
 
 let folder: string;
-let http: { server: Server; url: string };
-const published = new Map<string, string>();
+let daily: DailyFeed;
 let h: DbHandle;
 
 beforeAll(async () => {
   folder = mkdtempSync(path.join(tmpdir(), 'telaah-feed-'));
-  http = await serve(
-    [
-      {
-        method: 'GET',
-        pattern: /^\/harian\/(.+)$/,
-        handler: (_req, [name]) =>
-          published.has(name!)
-            ? { status: 200, headers: { 'content-type': 'text/csv' }, body: published.get(name!) }
-            : { status: 404, body: 'not found' },
-      },
-    ],
-    0,
-  );
+  daily = await startDailyFeed();
 });
 afterAll(async () => {
   rmSync(folder, { recursive: true, force: true });
-  http.server.closeAllConnections();
-  await new Promise((resolve) => http.server.close(resolve));
+  await daily.close();
 });
 beforeEach(async () => {
   h = await createTestDb();
-  published.clear();
-  await importMarketCsv(
-    h.db,
-    'ticker,name,sector,sub_sector,board,listing_date,shares_outstanding\nAAAA,Alfa Sintetis Tbk,Keuangan,Bank,Utama,2010-01-04,1000000\n',
-    { today: '2026-11-19' },
-  );
-  const history = recentTradingDays('2026-11-19', 30, new Set()).map((d) => `${d},AAAA,1000,1000,1000,1000,1`);
-  await importMarketCsv(h.db, `date,ticker,open,high,low,close,volume\n${history.join('\n')}\n`, {
-    today: '2026-11-19',
-  });
+  daily.published.clear();
+  await seedFeedHistory(h.db, 30);
 });
 afterEach(() => h.close());
 
@@ -100,9 +75,9 @@ describe('files provider', () => {
   });
 
   it('imports a Ringkasan Saham export from an HTTP URL, listing the codes it does not know', async () => {
-    const feed = filesFeed(`${http.url}/harian/ringkasan-{yyyymmdd}.csv`);
+    const feed = filesFeed(`${daily.url}/harian/ringkasan-{yyyymmdd}.csv`);
     expect(await pass(feed)).toMatchObject({ waiting: [DAY] });
-    published.set('ringkasan-20261120.csv', RINGKASAN);
+    daily.published.set('ringkasan-20261120.csv', RINGKASAN);
     expect(await pass(feed, '2026-11-20T18:10:00')).toMatchObject({ imported: [DAY] });
     const prices = await pricesOn(DAY);
     expect(prices.map((p) => p.ticker)).toEqual(['ASII', 'BBCA', 'BBRI', 'GOTO', 'TLKM']);
@@ -116,8 +91,8 @@ describe('files provider', () => {
   });
 
   it('refuses a file cut off mid-row and says why', async () => {
-    published.set('2026-11-20.csv', RINGKASAN.slice(0, RINGKASAN.lastIndexOf(',')));
-    expect(await pass(filesFeed(`${http.url}/harian`))).toMatchObject({ problems: [`${DAY} invalid`] });
+    daily.published.set('2026-11-20.csv', RINGKASAN.slice(0, RINGKASAN.lastIndexOf(',')));
+    expect(await pass(filesFeed(`${daily.url}/harian`))).toMatchObject({ problems: [`${DAY} invalid`] });
     expect(await pricesOn(DAY)).toEqual([]);
     expect((await runs())[0]!.message).toMatch(/^2026-11-20\.csv Baris \d+: jumlah kolom \d+, seharusnya 28/);
   });

@@ -4,17 +4,14 @@
  * never stops the pass from trying the days after it.
  */
 import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
-import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { createTestDb } from '../../../../tests/db';
-import { serve } from '../../../../tests/stand-ins/http';
+import { seedFeedHistory, startDailyFeed, type DailyFeed } from '../../../../tests/daily-feed';
 import type { DbHandle } from '../../db/client';
 import { dailyPrices, emiten, marketUpdateRuns } from '../../db/schema';
-import { importMarketCsv } from '../market-import';
-import { recentTradingDays } from '../../../domain/market-calendar';
 import { filesFeed, runMarketUpdate, type MarketFeed } from '.';
 import { MAX_FILE_BYTES } from '../../csv/text-rules';
 
@@ -24,42 +21,20 @@ const MONDAY = '2026-11-23';
 const prices = (day: string) => `date,ticker,open,high,low,close,volume\n${day},AAAA,1000,1050,990,1040,500000\n`;
 
 let folder: string;
-let http: { server: Server; url: string };
-const published = new Map<string, string>();
+let daily: DailyFeed;
 let h: DbHandle;
 
 beforeAll(async () => {
-  http = await serve(
-    [
-      {
-        method: 'GET',
-        pattern: /^\/harian\/(.+)$/,
-        handler: (_req, [name]) =>
-          published.has(name!)
-            ? { status: 200, headers: { 'content-type': 'text/csv' }, body: published.get(name!) }
-            : { status: 404, body: 'not found' },
-      },
-    ],
-    0,
-  );
+  daily = await startDailyFeed();
 });
 afterAll(async () => {
-  http.server.closeAllConnections();
-  await new Promise((resolve) => http.server.close(resolve));
+  await daily.close();
 });
 beforeEach(async () => {
   folder = mkdtempSync(path.join(tmpdir(), 'telaah-hostile-feed-'));
   h = await createTestDb();
-  published.clear();
-  await importMarketCsv(
-    h.db,
-    'ticker,name,sector,sub_sector,board,listing_date,shares_outstanding\nAAAA,Alfa Sintetis Tbk,Keuangan,Bank,Utama,2010-01-04,1000000\n',
-    { today: '2026-11-19' },
-  );
-  const history = recentTradingDays('2026-11-19', 40, new Set()).map((d) => `${d},AAAA,1000,1000,1000,1000,1`);
-  await importMarketCsv(h.db, `date,ticker,open,high,low,close,volume\n${history.join('\n')}\n`, {
-    today: '2026-11-19',
-  });
+  daily.published.clear();
+  await seedFeedHistory(h.db, 40);
 });
 afterEach(async () => {
   await h.close();
@@ -118,9 +93,9 @@ describe('a hostile daily feed', () => {
 
   it('refuses a day file with an endless line at once, naming the line', async () => {
     const started = Date.now();
-    published.set(`${FRIDAY}.csv`, `date,ticker,open,high,low,close,volume\n${'9'.repeat(8 * 1024 * 1024)}\n`);
-    published.set(`${MONDAY}.csv`, prices(MONDAY));
-    const summary = await pass(filesFeed(`${http.url}/harian`));
+    daily.published.set(`${FRIDAY}.csv`, `date,ticker,open,high,low,close,volume\n${'9'.repeat(8 * 1024 * 1024)}\n`);
+    daily.published.set(`${MONDAY}.csv`, prices(MONDAY));
+    const summary = await pass(filesFeed(`${daily.url}/harian`));
     expect(summary.imported).toEqual([MONDAY]);
     expect((await runOf(FRIDAY))!.message).toMatch(
       /^2026-11-20\.csv Baris 2: baris lebih panjang dari 16\.384 karakter/,
@@ -137,9 +112,9 @@ describe('a hostile daily feed', () => {
     expect(summary.imported).toEqual([MONDAY]);
     expect((await runOf(FRIDAY))!.message).toMatch(/^2026-11-20\.csv: berkas lebih besar dari 10 MB/);
 
-    published.set('2026-11-23.csv', 'x'.repeat(MAX_FILE_BYTES + 1));
+    daily.published.set('2026-11-23.csv', 'x'.repeat(MAX_FILE_BYTES + 1));
     await h.db.delete(dailyPrices).where(eq(dailyPrices.date, MONDAY));
-    await pass(filesFeed(`${http.url}/harian`));
+    await pass(filesFeed(`${daily.url}/harian`));
     const [, monday] = await h.db
       .select()
       .from(marketUpdateRuns)

@@ -11,6 +11,7 @@ import { parse } from 'yaml';
 import { z } from 'zod';
 import { TIERS, type Tier } from '../../../domain/tiers';
 import { utcDay } from '../../../domain/dates';
+import type { Rating } from '../../../domain/analyses';
 
 export interface CatalogAnalysis {
   /** `BBCA/kinerja-kuartal-iii-2026` or `non-emiten/emas-vs-saham`. */
@@ -24,7 +25,7 @@ export interface CatalogAnalysis {
   /** Path of the analysis page. */
   path: string;
   /** The call of an emiten analysis (absent for non-emiten ones). */
-  rating?: 'beli' | 'tahan' | 'jual';
+  rating?: Rating;
   targetPrice?: number;
   fairValue?: number;
 }

@@ -3,7 +3,7 @@
  * one-click unsubscribe link for its event) and a short Telegram message.
  */
 import type { NoticeChannel, NoticeEvent } from '../../../domain/notifications';
-import { EVENT_TEXT } from '../../../domain/notifications';
+import { NOTICE_EVENT_TEXT } from '../../../lib/labels';
 import type { Mail } from '../../integrations/mail';
 import { unsubscribeUrl } from './unsubscribe';
 import type { Recipient } from './recipients';
@@ -30,7 +30,7 @@ export function renderEmail(d: NoticeDraft, appUrl: string): Mail {
   const { content, recipient } = d;
   const unsubscribe = unsubscribeUrl(appUrl, recipient.userId, d.event);
   const settings = `${appUrl}/settings/notification`;
-  const why = `Anda menerima email ini karena mengaktifkan pemberitahuan “${EVENT_TEXT[d.event].label}”.`;
+  const why = `Anda menerima email ini karena mengaktifkan pemberitahuan “${NOTICE_EVENT_TEXT[d.event].label}”.`;
   const { text, html } = mailBody([
     { p: `Halo ${recipient.name},` },
     ...content.lines.map((l) => ({ p: l })),

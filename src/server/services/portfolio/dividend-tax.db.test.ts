@@ -12,7 +12,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../../../tests/db';
 import { createUser } from '../../../../tests/factories/users';
-import { createTestPortfolio, createTrade } from '../../../../tests/factories/portfolio';
+import { closeAt, createTestPortfolio, createTrade } from '../../../../tests/factories/portfolio';
 import type { DbHandle } from '../../db/client';
 import { corporateActions, dailyPrices, emiten, portfolios } from '../../db/schema';
 import { annualReportFor, dividendsReport, holdingPage, setDividendDecision, updatePortfolio } from '.';
@@ -46,15 +46,7 @@ describe('dividend tax from the database', () => {
         company('BBRI', 'PT Bank Rakyat Indonesia (Persero) Tbk'),
         company('TLKM', 'PT Telkom Indonesia (Persero) Tbk'),
       ]);
-    const close = (ticker: string, date: string, c: number) => ({
-      ticker,
-      date,
-      open: c,
-      high: c,
-      low: c,
-      close: c,
-      volume: 1,
-    });
+    const close = (ticker: string, date: string, c: number) => closeAt(ticker, date, c, 1);
     await h.db
       .insert(dailyPrices)
       .values([

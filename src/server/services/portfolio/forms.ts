@@ -12,7 +12,7 @@ import { createPortfolio, updatePortfolio } from './portfolios';
 import { importTransactions } from './import';
 import type { ImportProblem } from './csv';
 import type { FieldErrors, StoredTransaction } from './types';
-import { TYPE_LABEL } from '../../../lib/labels';
+import { typeTitle } from '../../../lib/labels';
 
 export type FormName = 'transaction' | 'delete' | 'import' | 'portfolio' | 'new-portfolio';
 
@@ -32,7 +32,7 @@ const PAGE = '/portofolio/transaksi';
 const pageFor = (portfolioId: string) => `${PAGE}?portofolio=${encodeURIComponent(portfolioId)}`;
 
 function describe(t: StoredTransaction): string {
-  const what = `${TYPE_LABEL[t.type][0]!.toUpperCase()}${TYPE_LABEL[t.type].slice(1)} ${t.ticker} ${formatNumber(t.shares)} lembar pada ${formatDate(t.date)}`;
+  const what = `${typeTitle(t.type)} ${t.ticker} ${formatNumber(t.shares)} lembar pada ${formatDate(t.date)}`;
   return t.type === 'dividend' ? what : `${what} (biaya ${formatRupiah(t.fee)})`;
 }
 

@@ -10,7 +10,7 @@ export { CSV_HEADER } from './csv';
 export { computeFor, loadPortfolioData } from './engine-input';
 export { dividendsView, holdingsView, metricsView, type DividendRow } from './views';
 export { dividendsReport, holdingsOverview, holdingsReport, metricsReport } from './reports';
-export { reportPageState, transactionsPageState } from './pages';
+export { LIST_TYPES, reportPageState, transactionsPageState } from './pages';
 export { realisedReport } from './realised';
 export { annualReportFor, isReportYear, reportYears, type AnnualView } from './annual';
 export { holdingPage } from './holding';

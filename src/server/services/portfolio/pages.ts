@@ -47,7 +47,7 @@ export async function transactionsPageState(
       portfolioId: selected?.id,
       page: q.page,
       ticker: listTicker(q.ticker),
-      type: LIST_TYPES[q.type ?? ''] ?? null,
+      type: Object.hasOwn(LIST_TYPES, q.type ?? '') ? LIST_TYPES[q.type!]! : null,
     }),
     q.editId ? getTransaction(db, userId, q.editId) : undefined,
     q.deleteId ? getTransaction(db, userId, q.deleteId) : undefined,
@@ -57,7 +57,8 @@ export async function transactionsPageState(
   return { portfolios, selected, list, editing: editing ?? null, deleting: deleting ?? null, tickers };
 }
 
-const LIST_TYPES: Record<string, TransactionType> = { beli: 'buy', jual: 'sell', dividen: 'dividend' };
+/** The transaction list's type filter: the `?jenis=` value (Indonesian, in the URL) and the type it keeps. */
+export const LIST_TYPES: Record<string, TransactionType> = { beli: 'buy', jual: 'sell', dividen: 'dividend' };
 /** A stock code to filter by, or null (empty or not a code). */
 const listTicker = (raw: string | null | undefined) => {
   const t = (raw ?? '').trim().toUpperCase();

@@ -8,7 +8,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb } from '../../../../tests/db';
 import { createUser } from '../../../../tests/factories/users';
-import { createTestPortfolio, createTrade, seedMarket, TODAY } from '../../../../tests/factories/portfolio';
+import { closeAt, createTestPortfolio, createTrade, seedMarket, TODAY } from '../../../../tests/factories/portfolio';
 import type { DbHandle } from '../../db/client';
 import { dailyPrices } from '../../db/schema';
 import { annualReportFor, holdingPage, realisedReport, reportYears } from '.';
@@ -21,15 +21,7 @@ describe('tracker reports from the database', () => {
   beforeAll(async () => {
     h = await createTestDb();
     await seedMarket(h.db);
-    const close = (date: string, c: number) => ({
-      ticker: 'BBCA',
-      date,
-      open: c,
-      high: c,
-      low: c,
-      close: c,
-      volume: 1,
-    });
+    const close = (date: string, c: number) => closeAt('BBCA', date, c, 1);
     await h.db
       .insert(dailyPrices)
       .values([

@@ -17,19 +17,20 @@ import { lastCloses } from './market';
 import { shareChangesByTicker } from './emiten-figures';
 import { emitenDirectory, isDelisted } from './emiten-directory';
 import { utcDay } from '../../../domain/dates';
+import { ANALYSIS_KINDS, ANALYSIS_SORTS, RATINGS, type AnalysisKind, type Rating } from '../../../domain/analyses';
 
 const listQuerySchema = z.object({
   q: z.string().trim().max(60).catch(''),
   sektor: z.string().trim().max(60).catch(''),
-  rating: z.enum(['', 'beli', 'tahan', 'jual']).catch(''),
+  rating: z.enum(['', ...RATINGS]).catch(''),
   paket: z.enum(['', ...TIERS]).catch(''),
-  jenis: z.enum(['', 'emiten', 'non-emiten']).catch(''),
-  urut: z.enum(['tanggal', 'upside']).catch('tanggal'),
+  jenis: z.enum(['', ...ANALYSIS_KINDS]).catch(''),
+  urut: z.enum(ANALYSIS_SORTS).catch('tanggal'),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
 export interface AnalysisRow {
-  kind: 'emiten' | 'non-emiten';
+  kind: AnalysisKind;
   href: string;
   ticker: string | null;
   companyName: string | null;
@@ -37,7 +38,7 @@ export interface AnalysisRow {
   category: string | null;
   title: string;
   date: Date;
-  rating: 'beli' | 'tahan' | 'jual' | null;
+  rating: Rating | null;
   targetPrice: number | null;
   lastClose: number | null;
   upside: number | null;

@@ -33,13 +33,14 @@ import {
 import { CATEGORY_LABEL } from '../../../lib/labels';
 import { emitenDirectory } from './emiten-directory';
 import { utcDay } from '../../../domain/dates';
+import type { Rating } from '../../../domain/analyses';
 
 export interface RelatedItem {
   href: string;
   title: string;
   date: Date;
   label: string;
-  rating: 'beli' | 'tahan' | 'jual' | null;
+  rating: Rating | null;
   tier: Tier;
 }
 

@@ -21,6 +21,7 @@ import { statusFlagsOf } from '../corporate/status';
 import { canSeeCall } from '../../../domain/analysis-access';
 import { marketValuation, type EmitenAnalysisPage } from './analysis-page';
 import { utcDay } from '../../../domain/dates';
+import type { Rating } from '../../../domain/analyses';
 
 export interface DividendView extends DividendRow {
   /** Dividend / close on the cum date (or the last close for a dividend still ahead). */
@@ -32,7 +33,7 @@ export interface EmitenAnalysisItem {
   href: string;
   title: string;
   date: Date;
-  rating: 'beli' | 'tahan' | 'jual';
+  rating: Rating;
   targetPrice: number | null;
   /** Upside of the target (restated to today's shares) against the last close. */
   upside: number | null;

@@ -1,24 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../../../tests/db';
 import { seedMarket } from '../../../../tests/factories/portfolio';
+import { PREMIUM_BBCA_CALL } from '../../../../tests/factories/calls';
 import type { LatestCall } from '../../content/latest-calls';
 import { compare, parseCodes } from './compare';
 
-const calls = new Map<string, LatestCall>([
-  [
-    'BBCA',
-    {
-      ticker: 'BBCA',
-      title: 'Premium BBCA',
-      href: '/analisis/BBCA/p',
-      date: '2026-11-01',
-      tier: 'premium',
-      rating: 'beli',
-      targetPrice: 12_250,
-      fairValue: 13_000,
-    },
-  ],
-]);
+const calls = new Map<string, LatestCall>([['BBCA', PREMIUM_BBCA_CALL]]);
 
 describe('compare', () => {
   let h: TestDb;

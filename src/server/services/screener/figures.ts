@@ -9,24 +9,10 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { perMarketVersion } from '../market/cache';
 import { CURRENT_PERIODS, currentPeriodsOn } from './index-membership';
+import type { ScreenFigures } from '../../../domain/screener';
 
-export interface MarketFigures {
-  ticker: string;
-  name: string;
-  sector: string;
-  subSector: string;
-  board: string;
+export interface MarketFigures extends ScreenFigures {
   asOf: string | null;
-  close: number | null;
-  marketCap: number | null;
-  per: number | null;
-  pbv: number | null;
-  roe: number | null;
-  dividendYield: number | null;
-  ret1m: number | null;
-  ret1y: number | null;
-  ret3y: number | null;
-  fromHigh: number | null;
   /** Last quarter of the trailing four the ratios use. */
   period: string | null;
   /** Indexes the code belongs to on the screening day (docs/product.md §5.8), alphabetical. */

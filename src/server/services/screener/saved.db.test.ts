@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { createTestDb, type TestDb } from '../../../../tests/db';
-import { seedMarket } from '../../../../tests/factories/portfolio';
+import { closeAt, seedMarket } from '../../../../tests/factories/portfolio';
 import { createUser, grantTier } from '../../../../tests/factories/users';
 import { alertEvents, alerts, dailyPrices, savedScreens, screenResults } from '../../db/schema';
 import { openDatabase, type DbHandle } from '../../db/client';
@@ -24,15 +24,7 @@ import {
 
 const NOW = new Date('2026-11-23T19:00:00+07:00');
 const horizon = () => '2026-11-26';
-const bar = (ticker: string, date: string, c: number) => ({
-  ticker,
-  date,
-  open: c,
-  high: c,
-  low: c,
-  close: c,
-  volume: 1_000,
-});
+const bar = closeAt;
 
 describe('saved screens', () => {
   let h: TestDb;

@@ -4,6 +4,7 @@ import { seedMarket } from '../../../../tests/factories/portfolio';
 import { createUser } from '../../../../tests/factories/users';
 import { eq } from 'drizzle-orm';
 import { corporateActions, dailyPrices, emiten } from '../../db/schema';
+import { FREE_BBRI_CALL, PREMIUM_BBCA_CALL } from '../../../../tests/factories/calls';
 import type { LatestCall } from '../../content/latest-calls';
 import {
   addToWatchlist,
@@ -19,32 +20,8 @@ import {
 import { sortRows, watchRows } from './rows';
 
 const calls = new Map<string, LatestCall>([
-  [
-    'BBCA',
-    {
-      ticker: 'BBCA',
-      title: 'Premium BBCA',
-      href: '/analisis/BBCA/p',
-      date: '2026-11-01',
-      tier: 'premium',
-      rating: 'beli',
-      targetPrice: 12_250,
-      fairValue: 13_000,
-    },
-  ],
-  [
-    'BBRI',
-    {
-      ticker: 'BBRI',
-      title: 'Gratis BBRI',
-      href: '/analisis/BBRI/g',
-      date: '2026-11-01',
-      tier: 'gratis',
-      rating: 'tahan',
-      targetPrice: 4_620,
-      fairValue: null,
-    },
-  ],
+  ['BBCA', PREMIUM_BBCA_CALL],
+  ['BBRI', FREE_BBRI_CALL],
 ]);
 
 describe('watchlists', () => {

@@ -3,14 +3,11 @@
  * ahead, holders of the stock are reminded once that buying or keeping the shares until the end of
  * the cum date earns the dividend.
  */
-import { and, eq, gte, lte } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { corporateActions, emiten } from '../../../db/schema';
-import { addDays } from '../../../../domain/dates';
-import { tradingDays } from '../../../demo/calendar';
 import { formatDate, formatNumber } from '../../../../lib/format';
 import type { NoticeDraft } from '../message';
 import { channelsFor, type Recipient } from '../recipients';
+import { dueActions } from './due-actions';
 
 const DIVIDEND_REMINDER_TRADING_DAYS = 3;
 
@@ -27,29 +24,17 @@ export interface UpcomingDividend {
 }
 
 export async function upcomingDividends(db: Db, today: string): Promise<UpcomingDividend[]> {
-  // Three trading days never span more than two weeks, even over Lebaran.
-  const rows = await db
-    .select({ a: corporateActions, name: emiten.name })
-    .from(corporateActions)
-    .innerJoin(emiten, eq(emiten.ticker, corporateActions.ticker))
-    .where(
-      and(
-        eq(corporateActions.type, 'dividend'),
-        gte(corporateActions.cumDate, today),
-        lte(corporateActions.cumDate, addDays(today, 14)),
-      ),
-    );
-  return rows
-    .map(({ a, name }) => ({
+  const due = await dueActions(db, today, 'dividend', 'cumDate', DIVIDEND_REMINDER_TRADING_DAYS);
+  return due
+    .map(({ a, name, tradingDaysLeft }) => ({
       ticker: a.ticker,
       name,
       cumDate: a.cumDate,
       exDate: a.exDate,
       paymentDate: a.paymentDate,
       amount: Number(a.amount ?? 0),
-      tradingDaysLeft: a.cumDate === today ? 0 : tradingDays(addDays(today, 1), a.cumDate).length,
+      tradingDaysLeft,
     }))
-    .filter((d) => d.tradingDaysLeft <= DIVIDEND_REMINDER_TRADING_DAYS)
     .sort((x, y) => x.cumDate.localeCompare(y.cumDate) || x.ticker.localeCompare(y.ticker));
 }
 

@@ -3,15 +3,12 @@
  * today or within three trading days, members who held the shares at the end of the cum date are
  * reminded once (subject `rights:<ticker>:<ex date>`) to exercise, sell or let the rights lapse.
  */
-import { and, eq, gte, lte } from 'drizzle-orm';
 import { rightsEntitlement } from '../../../../domain/corporate/rights';
 import type { Db } from '../../../db/client';
-import { corporateActions, emiten } from '../../../db/schema';
-import { addDays } from '../../../../domain/dates';
-import { tradingDays } from '../../../demo/calendar';
 import { formatDate, formatNumber } from '../../../../lib/format';
 import type { NoticeDraft } from '../message';
 import { channelsFor, type Recipient } from '../recipients';
+import { dueActions } from './due-actions';
 
 const RIGHTS_REMINDER_TRADING_DAYS = 3;
 
@@ -28,31 +25,20 @@ export interface RightsDeadline {
 }
 
 export async function rightsDeadlines(db: Db, today: string): Promise<RightsDeadline[]> {
-  const rows = await db
-    .select({ a: corporateActions, name: emiten.name })
-    .from(corporateActions)
-    .innerJoin(emiten, eq(emiten.ticker, corporateActions.ticker))
-    .where(
-      and(
-        eq(corporateActions.type, 'rights'),
-        gte(corporateActions.exerciseEnd, today),
-        lte(corporateActions.exerciseEnd, addDays(today, 14)),
-      ),
-    );
-  return rows
-    .filter(({ a }) => a.exerciseEnd && a.ratioFrom && a.ratioTo && a.amount)
-    .map(({ a, name }) => ({
+  const due = await dueActions(db, today, 'rights', 'exerciseEnd', RIGHTS_REMINDER_TRADING_DAYS);
+  return due
+    .filter(({ a }) => a.ratioFrom && a.ratioTo && a.amount)
+    .map(({ a, name, day, tradingDaysLeft }) => ({
       ticker: a.ticker,
       name,
       cumDate: a.cumDate,
       exDate: a.exDate,
-      exerciseEnd: a.exerciseEnd!,
+      exerciseEnd: day,
       exercisePrice: Number(a.amount),
       ratioFrom: a.ratioFrom!,
       ratioTo: a.ratioTo!,
-      tradingDaysLeft: a.exerciseEnd === today ? 0 : tradingDays(addDays(today, 1), a.exerciseEnd!).length,
-    }))
-    .filter((d) => d.tradingDaysLeft <= RIGHTS_REMINDER_TRADING_DAYS);
+      tradingDaysLeft,
+    }));
 }
 
 export function rightsDrafts(
