@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { PAYMENT_AND_TELEGRAM_ENV, PORTS } from '../../playwright.config';
-import { ruleOf, type RouteRule } from '../../src/server/routes';
+import { ruleOf, type RouteRule } from '../../src/server/http/routes';
 import { claimAdmin, DEMO, DEMO_PASSWORD, expect, postSecondFactor, test } from './fixtures';
 import { postChunked } from '../chunked-post';
 import { getFrom, stallBodies } from '../stalled-bodies';

@@ -8,7 +8,7 @@ export {
   searchMembers,
   startImpersonation,
 } from './impersonation';
-export { memberDetail, memberFilterSchema, searchAdminMembers } from './members';
+export { MEMBER_STATUSES, memberDetail, memberFilterSchema, searchAdminMembers, TELEGRAM_LINKED } from './members';
 export { adminOverview } from './overview';
 export { overviewCsv } from './overview-csv';
 export { refundPayment } from './refunds';
