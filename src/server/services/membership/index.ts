@@ -17,12 +17,4 @@ export {
   revokeGift,
 } from './gifts';
 export { createPromoCode, listPromoCodes, type PromoResult, quotePromo } from './promo';
-export {
-  MAX_TRIAL_DAYS,
-  PAID_TIERS,
-  setTrialDays,
-  startTrial,
-  trialDays,
-  trialOffer,
-  type TrialResult,
-} from './trials';
+export { MAX_TRIAL_DAYS, setTrialDays, startTrial, trialDays, trialOffer, type TrialResult } from './trials';

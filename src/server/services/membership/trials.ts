@@ -10,7 +10,7 @@ import { and, eq, gt, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { memberships, payments, trialOffers, users } from '../../db/schema';
-import type { PaidTier } from '../../../domain/plans';
+import { PAID_TIERS, type PaidTier } from '../../../domain/plans';
 import { coverageEnd } from '../../../domain/membership-schedule';
 import { formatDateTime } from '../../../lib/format';
 import { TIER_LABEL } from '../../../lib/labels';
@@ -19,7 +19,6 @@ import { lockMember } from '../payments/schedule';
 import { audit } from '../audit';
 import { addDaysToInstant } from '../../../domain/dates';
 
-export const PAID_TIERS: readonly PaidTier[] = ['reguler', 'premium'];
 export const MAX_TRIAL_DAYS = 60;
 
 const daysField = (label: string) =>
