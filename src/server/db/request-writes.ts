@@ -40,7 +40,10 @@ const READ_TAGS: ReadonlySet<string> = new Set([
   'EXPLAIN',
 ]);
 
-/** The request each checked-out connection works for (none: outside a request, or back in the pool). */
+/**
+ * The request each connection was last checked out for (none: outside a request). Set at every checkout,
+ * so an idle connection's stale owner is never used: pg-pool runs queries only on checked-out ones.
+ */
 const owners = new WeakMap<PoolClient, RequestContext | undefined>();
 
 function noteResult(ctx: RequestContext, result: QueryResult | QueryResult[] | undefined): void {
@@ -73,11 +76,6 @@ function watchClient(client: PoolClient): void {
         () => undefined,
       );
     return out;
-  };
-  const release = client.release.bind(client);
-  client.release = (...args: Parameters<PoolClient['release']>) => {
-    owners.set(client, undefined);
-    return release(...args);
   };
   owners.set(client, undefined);
 }
