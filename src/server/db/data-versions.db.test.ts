@@ -14,9 +14,8 @@ import { currentMemberVersion, memberVersion } from '../services/portfolio';
 import { portfolios, transactions, users } from './schema';
 import { LISTENER_NAME, setVersionStore, syncVersions, VersionStore, type ChangeSource } from './data-versions';
 import { mayHaveWritten } from './request-writes';
-import { requestContext } from '../request-context';
-import { confirmEmailToken } from '../services/accounts';
-import { issueEmailToken } from '../services/email-tokens';
+import { requestContext } from '../http/request-context';
+import { confirmEmailToken, issueEmailToken } from '../services/accounts';
 
 const NOW = new Date('2026-11-20T03:00:00Z');
 const day = (d: string) => new Date(`${d}T00:00:00Z`);

@@ -13,7 +13,7 @@
  * hands notifications to the listener before the committing query returns.
  */
 import type { Pool, PoolClient, QueryResult } from 'pg';
-import { requestContext, type RequestContext } from '../request-context';
+import { requestContext, type RequestContext } from '../http/request-context';
 import { isReadMethod } from '../auth/support-writes';
 
 /** Completion tags of statements that write nothing a change notification reports. */
