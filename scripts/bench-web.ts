@@ -163,10 +163,11 @@ async function measure(url: string, cookie?: string): Promise<Omit<Row, 'path'>>
   };
 }
 
-/** Req/s of `url` measured at once, without a warm-up: the first seconds after a start. */
-async function coldRate(url: string): Promise<number> {
-  const r = await autocannon({ url, connections: Number(opts.connections), duration: 3 });
-  return r.requests.average;
+/** Req/s and p99 of `url` measured at once, without a warm-up: the first seconds after a start. */
+async function coldRate(url: string, cookie?: string): Promise<{ reqs: number; p99: number }> {
+  const headers: Record<string, string> = cookie ? { cookie } : {};
+  const r = await autocannon({ url, connections: Number(opts.connections), duration: 3, headers });
+  return { reqs: r.requests.average, p99: r.latency.p99 };
 }
 
 /** The server's own account of its memory (`kill -USR2`, scripts/start.ts), in MB. */
@@ -257,9 +258,11 @@ async function benchServer(
   });
   try {
     // Right after the start, before anything else asks: the first seconds a visitor meets.
-    const cold: [string, number][] = [];
+    const cold: [string, { reqs: number; p99: number }][] = [];
     for (const p of ['/', `/analisis/${member.ticker}`]) cold.push([p, await coldRate(`${BASE}${p}`)]);
+    // The member's first page after the start: their reports computed, the page rendered, then memory.
     const cookie = await signInCookie(member);
+    cold.push(['/portofolio/all (masuk)', await coldRate(`${BASE}/portofolio/all`, cookie)]);
     const firstSector = encodeURIComponent(member.sector);
     const pages: [string, boolean][] = [
       ['/', false],
@@ -296,7 +299,7 @@ async function benchServer(
     }
     console.log(
       `\nRight after the start (3 s each, no warm-up): ${cold
-        .map(([p, reqs]) => `\`${p}\` ${reqs.toFixed(0)} req/s (${share(reqs, bare)} of bare)`)
+        .map(([p, { reqs, p99 }]) => `\`${p}\` ${reqs.toFixed(0)} req/s (${share(reqs, bare)} of bare, p99 ${p99} ms)`)
         .join('; ')}`,
     );
     console.log(

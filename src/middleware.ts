@@ -20,6 +20,7 @@ import { now } from './server/clock';
 import { config } from './server/config';
 import { getDb } from './server/db/client';
 import { syncVersions } from './server/db/data-versions';
+import { mayHaveWritten } from './server/db/request-writes';
 import { audit } from './server/services/audit';
 import { reportServerError, type ErrorContext } from './server/errors';
 import { requestContext } from './server/http/request-context';
@@ -56,8 +57,9 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
     // The monitoring tunnel carries no identity and must set no cookies (`identity` in the route policy).
     if (!ctx.isPrerendered && routeOf(ctx.url.pathname).identity) await resolveInto(ctx);
     const response = await withMemberPagesCache(ctx, () => next());
-    // What this request wrote shows on this server's next request (db/data-versions.ts).
-    if (!isReadMethod(ctx.request.method)) await getDb().then(syncVersions, () => undefined);
+    // What this request wrote shows on this server's next request (db/request-writes.ts): a write method,
+    // or any request whose statements wrote (a verification link, Auth.js's callbacks are GETs).
+    if (mayHaveWritten(ctx.request.method)) await getDb().then(syncVersions, () => undefined);
     return response;
   } catch (err) {
     if (err instanceof AccessError) return accessResponse(ctx, err);

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { lockDataDir } from './lock';
 import { setVersionStore, VersionStore } from './data-versions';
+import { watchRequestWrites } from './request-writes';
 import { pgliteExtensions } from './pglite-extensions';
 import { log } from '../log';
 
@@ -84,6 +85,8 @@ async function openPostgres(url: string, versions: boolean): Promise<DbHandle> {
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new Pool({ connectionString: url, max: 10 });
+  // Which requests wrote: they wait for this server to apply their change notifications (0044).
+  watchRequestWrites(pool);
   // pg reports errors of idle clients (server restart, connection terminated) on the pool; unheard, they crash the process.
   pool.on('error', (err) => log('error', 'idle PostgreSQL client error', { error: err.message }));
   const db = drizzle({ client: pool, schema });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import net from 'node:net';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { createTestDb, type TestDb } from '../../../tests/db';
@@ -11,7 +12,10 @@ import { sessionUser } from '../auth/session-user';
 import { currentMarketVersion, markMarketChanged, marketVersion } from '../services/market';
 import { currentMemberVersion, memberVersion } from '../services/portfolio';
 import { portfolios, transactions, users } from './schema';
-import { LISTENER_NAME, setVersionStore, VersionStore, type ChangeSource } from './data-versions';
+import { LISTENER_NAME, setVersionStore, syncVersions, VersionStore, type ChangeSource } from './data-versions';
+import { mayHaveWritten } from './request-writes';
+import { requestContext } from '../http/request-context';
+import { confirmEmailToken, issueEmailToken } from '../services/accounts';
 
 const NOW = new Date('2026-11-20T03:00:00Z');
 const day = (d: string) => new Date(`${d}T00:00:00Z`);
@@ -38,16 +42,45 @@ async function unnoticed(h: TestDb, table: string, statement: () => Promise<unkn
   }
 }
 
-/** A TCP proxy to PostgreSQL that can stop passing bytes: a peer gone silent without a reset. */
-async function stallingProxy(url: string) {
+/**
+ * A TCP proxy to PostgreSQL that can stop passing bytes (a peer gone silent without a reset), delay what
+ * the server sends (`delayMs`: notifications and answers arrive late, in order), and counts the simple
+ * queries `select 1` the client sends (the listening connection's pings).
+ */
+async function stallingProxy(url: string, { delayMs = 0 } = {}) {
   const target = new URL(url);
   let stalled = false;
+  let pings = 0;
   const sockets: net.Socket[] = [];
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(target.port || 5432), target.hostname);
     sockets.push(client, upstream);
-    client.on('data', (d) => void (stalled || upstream.write(d)));
-    upstream.on('data', (d) => void (stalled || client.write(d)));
+    // The client's messages: an untyped start-up message (after an SSL request, if any), then typed ones.
+    let pending = Buffer.alloc(0);
+    let untyped = true;
+    const count = (d: Buffer) => {
+      pending = Buffer.concat([pending, d]);
+      for (;;) {
+        const head = untyped ? 0 : 1;
+        if (pending.length < head + 4) return;
+        const size = head + pending.readInt32BE(head);
+        if (pending.length < size) return;
+        const message = pending.subarray(0, size);
+        if (untyped) untyped = message.readInt32BE(4) === 80877103;
+        else if (message[0] === 0x51 && message.subarray(5).toString().startsWith('select 1')) pings++;
+        pending = pending.subarray(size);
+      }
+    };
+    client.on('data', (d: Buffer) => {
+      if (stalled) return;
+      count(d);
+      upstream.write(d);
+    });
+    upstream.on('data', (d: Buffer) => {
+      if (stalled) return;
+      if (delayMs) setTimeout(() => client.write(d), delayMs);
+      else client.write(d);
+    });
     for (const [a, b] of [
       [client, upstream],
       [upstream, client],
@@ -63,6 +96,7 @@ async function stallingProxy(url: string) {
   return {
     url: proxied.toString(),
     stall: (on: boolean) => void (stalled = on),
+    pings: () => pings,
     close: () => {
       for (const socket of sockets) socket.destroy();
       return new Promise<void>((resolve) => server.close(() => resolve()));
@@ -313,3 +347,91 @@ describe('without a listening connection, everything is read from the database',
       }
     }, 60_000);
 });
+
+// PostgreSQL only: on the embedded database notifications are applied before a write returns, so nothing
+// waits. The store listens through a proxy that delivers the server's bytes late, as a loaded network
+// or database would: without waiting for the store, a write is not yet seen on the next request.
+if (process.env.TEST_DATABASE_URL)
+  describe('on PostgreSQL: a request that wrote waits until its writes are applied', () => {
+    let h: TestDb;
+    let proxy: Awaited<ReturnType<typeof stallingProxy>>;
+    let store: VersionStore;
+    beforeAll(async () => {
+      h = await createTestDb();
+      await seedMarket(h.db);
+      proxy = await stallingProxy(h.databaseUrl!, { delayMs: 150 });
+      store = new VersionStore({ kind: 'postgres', url: proxy.url });
+      setVersionStore(h.db, store);
+      await until(() => store.trusted());
+    });
+    afterAll(async () => {
+      await store.close();
+      await proxy.close();
+      await h.close();
+    });
+
+    /** Runs `handler` as the middleware runs a request: then waits for the store if it may have written. */
+    const request = (method: string, handler: () => Promise<unknown>) =>
+      requestContext.run({ requestId: randomUUID() }, async () => {
+        await handler();
+        const wrote = mayHaveWritten(method);
+        if (wrote) await syncVersions(h.db);
+        return wrote;
+      });
+
+    it('a GET that writes (the verification link) waits, so the next request sees the verified address', async () => {
+      const u = await createUser(h.db, { verified: false });
+      const claims = { userId: u.id, sessionId: await openSession(h.db, u.id) };
+      await store.sync();
+      expect((await sessionUser(h.db, claims, NOW))?.user.emailVerifiedAt).toBeNull();
+      const token = await issueEmailToken(h.db, u.id, 'verify-email', u.email, NOW);
+      // A read-only GET marks nothing (and waits for nothing), in a transaction too.
+      expect(await request('GET', () => h.db.transaction((tx) => tx.select().from(users).limit(1)))).toBe(false);
+      expect(await request('GET', () => confirmEmailToken(h.db, token, NOW))).toBe(true);
+      expect((await sessionUser(h.db, claims, NOW))?.user.emailVerifiedAt).toEqual(NOW);
+    });
+
+    it('marks only the request that wrote, when requests share the pool', async () => {
+      const u = await createUser(h.db);
+      const results = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          request('GET', () =>
+            i % 3 === 0
+              ? h.db.transaction((tx) =>
+                  tx
+                    .update(users)
+                    .set({ name: `Nama ${i}` })
+                    .where(eq(users.id, u.id)),
+                )
+              : h.db.select().from(users).where(eq(users.id, u.id)),
+          ),
+        ),
+      );
+      expect(results).toEqual(Array.from({ length: 12 }, (_, i) => i % 3 === 0));
+    });
+
+    it('concurrent writes share the next ping, and each sees its own write afterwards', async () => {
+      const members = await Promise.all(
+        Array.from({ length: 30 }, async () => {
+          const u = await createUser(h.db);
+          return { u, p: await createTestPortfolio(h.db, u.id) };
+        }),
+      );
+      await store.sync();
+      const before = proxy.pings();
+      const seen = await Promise.all(
+        members.map(({ u, p }) =>
+          request('POST', () => createTrade(h.db, u.id, p.id, buy)).then(async () => [
+            await currentMemberVersion(h.db, u.id),
+            await memberVersion(h.db, u.id),
+          ]),
+        ),
+      );
+      for (const [kept, stored] of seen) expect(kept).toBe(stored);
+      // Pings still queued go out after their writes stopped waiting (sync() waits at most a second).
+      await new Promise((r) => setTimeout(r, 1_000));
+      // One ping per write before (30, sent one after the other); now those that wait together share
+      // one, and the heartbeat (every 400 ms) adds a few.
+      expect(proxy.pings() - before).toBeLessThanOrEqual(10);
+    });
+  });

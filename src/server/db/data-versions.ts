@@ -68,6 +68,8 @@ export class VersionStore {
   private timers: NodeJS.Timeout[] = [];
   /** The listening connection's queries, one after the other. */
   private pings: Promise<void> = Promise.resolve();
+  /** The ping asked but not sent yet, which every caller until it is sent shares. */
+  private waiting: { client: import('pg').Client; answered: Promise<void> } | undefined;
   private heartbeatPending = false;
   private closed = false;
 
@@ -225,22 +227,32 @@ export class VersionStore {
   }
 
   /**
-   * One `select 1` on the listening connection, after those already asked: its answer proves that every
-   * notification committed before it was sent has been applied (so `lastPong` is its sending time, or
-   * earlier). Failures are left to the connection's 'error' and 'end' handlers.
+   * An answer to a `select 1` on the listening connection sent after this call: it proves that every
+   * notification committed before the call has been applied. Queries on that connection go one after
+   * the other, so a ping asked while another is under way waits for it; every caller that comes
+   * before the waiting ping is sent shares it (a burst of writes costs one more round trip, not one each).
+   * `lastPong` is the time the ping was sent. Failures are left to the connection's 'error' and 'end'
+   * handlers.
    */
   private ping(client: import('pg').Client): Promise<void> {
-    const asked = performance.now();
-    const answered = this.pings.then(() =>
-      client.query('select 1').then(
-        () => {
-          if (this.client === client) this.lastPong = Math.max(this.lastPong, asked);
-        },
-        () => undefined,
-      ),
-    );
-    this.pings = answered;
-    return answered;
+    if (this.waiting?.client === client) return this.waiting.answered;
+    const waiting = {
+      client,
+      answered: this.pings.then(() => {
+        // Sent now: later callers need the next one.
+        if (this.waiting === waiting) this.waiting = undefined;
+        const sent = performance.now();
+        return client.query('select 1').then(
+          () => {
+            if (this.client === client) this.lastPong = Math.max(this.lastPong, sent);
+          },
+          () => undefined,
+        );
+      }),
+    };
+    this.waiting = waiting;
+    this.pings = waiting.answered;
+    return waiting.answered;
   }
 }
 

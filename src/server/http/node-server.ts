@@ -17,6 +17,8 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { createBodyGuard, type BodyGuard } from './body-limits';
 import compression from 'compression';
 import { config } from '../config';
@@ -249,6 +251,12 @@ export function wrapHandler(
   };
 }
 
+/** One full garbage collection now (`gc` is exposed to a throw-away context only, not to the app). */
+function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
+
 export interface ServeOptions {
   /** Path of the built server entry, e.g. dist/server/entry.mjs. */
   entry: string;
@@ -283,6 +291,9 @@ export async function serveBuild({ entry, host, port }: ServeOptions): Promise<S
     () => (warming = false),
   );
   log('info', 'warm-up', { ...warm });
+  // What the warm-up made and dropped (responses, compressed copies, rendering's intermediates) is
+  // garbage V8 would keep for minutes: 445 → 260 MB RSS measured right after a start (issue 29).
+  collectGarbage();
   const server = createServer(handler);
   // Node's defaults give a request 300 s; a body is bounded far sooner by ./body-limits.
   server.requestTimeout = 120_000;

@@ -10,6 +10,8 @@ export interface RequestContext {
   requestId: string;
   /** Set when the request failed on the server: the id shown on the 500 page. */
   digest?: string;
+  /** Set when a statement of the request wrote to the database (db/request-writes.ts). */
+  wrote?: boolean;
 }
 
 const KEY = Symbol.for('telaah.request-context');

@@ -9,7 +9,7 @@ export {
   type User,
   userForSso,
 } from './accounts';
-export { sha256 } from './email-tokens';
+export { issueEmailToken, sha256 } from './email-tokens';
 export {
   requestPasswordReset,
   RESET_LINK_INVALID,

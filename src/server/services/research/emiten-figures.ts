@@ -59,8 +59,17 @@ export function marketHistory(db: Db, ticker: string): Promise<MarketHistory> {
   return perMarketVersion(db, `history:${ticker}`, () => readMarketHistory(db, ticker));
 }
 
+/** One string per trading day (a few thousand), shared by every ticker's bars of that day. */
+const dates = new Map<string, string>();
+function sharedDate(date: string): string {
+  const kept = dates.get(date);
+  if (kept !== undefined) return kept;
+  dates.set(date, date);
+  return date;
+}
+
 async function readMarketHistory(db: Db, ticker: string): Promise<MarketHistory> {
-  const [bars, fundRows, actionRows] = await Promise.all([
+  const [rows, fundRows, actionRows] = await Promise.all([
     db
       .select({
         date: dailyPrices.date,
@@ -76,6 +85,17 @@ async function readMarketHistory(db: Db, ticker: string): Promise<MarketHistory>
     db.select().from(fundamentals).where(eq(fundamentals.ticker, ticker)).orderBy(asc(fundamentals.periodEnd)),
     db.select().from(corporateActions).where(eq(corporateActions.ticker, ticker)).orderBy(asc(corporateActions.exDate)),
   ]);
+  // Kept for up to 160 tickers of ~2 500 days: each bar built with one shape (the driver's row objects
+  // carry their fields out of line), its date one shared string per trading day. About 50 bytes less
+  // per bar, some 20 MB at market scale (issue 29).
+  const bars: DailyBar[] = rows.map((r) => ({
+    date: sharedDate(r.date),
+    open: r.open,
+    high: r.high,
+    low: r.low,
+    close: r.close,
+    volume: r.volume,
+  }));
   const quarters = fundRows.map((f) => ({
     periodEnd: f.periodEnd,
     netIncome: f.netIncome,
