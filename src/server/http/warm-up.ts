@@ -32,11 +32,6 @@ export interface WarmUpOptions {
   prerendered: Iterable<string>;
   /** Research pages to render at most. */
   maxPages?: number;
-  /**
-   * Whether to render research pages. Not without APP_URL: their canonical and sharing links then come
-   * from the request's origin, which here is the private loopback port, and they are kept for everyone.
-   */
-  research?: boolean;
   /** Requests round the paths once they are filled, for the compiler. */
   rounds?: number;
   deadlineMs?: number;
@@ -44,7 +39,7 @@ export interface WarmUpOptions {
 
 /** Warms `handler` up as described above; resolves with what it did, never rejects. */
 export async function warmUp(handler: Handler, options: WarmUpOptions): Promise<WarmUpResult> {
-  const { maxPages = 24, rounds = 2_000, deadlineMs = 30_000, research: withResearch = true } = options;
+  const { maxPages = 24, rounds = 2_000, deadlineMs = 30_000 } = options;
   const started = performance.now();
   const late = () => performance.now() - started > deadlineMs;
   const server = createServer(handler);
@@ -67,8 +62,8 @@ export async function warmUp(handler: Handler, options: WarmUpOptions): Promise<
       req.end();
     });
   try {
-    const index = withResearch ? await get('/analisis', '') : '';
-    const research = new Set<string>(withResearch ? ['/analisis'] : []);
+    const index = await get('/analisis', '');
+    const research = new Set<string>(['/analisis']);
     for (const [, link] of index.matchAll(RESEARCH_LINK)) {
       if (research.size > maxPages) break;
       research.add(link!);
