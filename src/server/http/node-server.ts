@@ -268,6 +268,8 @@ export async function serveBuild({ entry, host, port }: ServeOptions): Promise<S
   const compressed = indexCompressed(path.join(distDir, 'client'));
   const staticCsp = readStaticCsp(distDir);
   const prerendered = loadPrerenderedPages(path.join(distDir, 'client'), staticCsp, production);
+  // The other forms of a page's path (`/courses/`) get the same narrowed policy as the page.
+  for (const [urlPath, page] of prerendered) staticCsp.set(decodeURI(urlPath), page.policy);
   const handler = wrapHandler(
     app.handler,
     staticCsp,
@@ -279,9 +281,7 @@ export async function serveBuild({ entry, host, port }: ServeOptions): Promise<S
   );
   // Before the first visitor: fill what the fast paths answer from and let V8 compile them.
   warming = true;
-  const warm = await warmUp(handler, { prerendered: prerendered.keys(), research: Boolean(config().APP_URL) }).finally(
-    () => (warming = false),
-  );
+  const warm = await warmUp(handler, { prerendered: prerendered.keys() }).finally(() => (warming = false));
   log('info', 'warm-up', { ...warm });
   const server = createServer(handler);
   // Node's defaults give a request 300 s; a body is bounded far sooner by ./body-limits.
