@@ -281,7 +281,9 @@ export async function serveBuild({ entry, host, port }: ServeOptions): Promise<S
   );
   // Before the first visitor: fill what the fast paths answer from and let V8 compile them.
   warming = true;
-  const warm = await warmUp(handler, { prerendered: prerendered.keys() }).finally(() => (warming = false));
+  const warm = await warmUp(handler, { prerendered: prerendered.keys(), research: Boolean(config().APP_URL) }).finally(
+    () => (warming = false),
+  );
   log('info', 'warm-up', { ...warm });
   const server = createServer(handler);
   // Node's defaults give a request 300 s; a body is bounded far sooner by ./body-limits.

@@ -25,6 +25,18 @@ describe('warmUp', () => {
     expect(asked.length).toBeGreaterThanOrEqual(1 + 6 * 3 + 40);
   });
 
+  it('asks for no research page without APP_URL (their links would name the loopback port)', async () => {
+    const asked = new Set<string>();
+    const handler = (req: IncomingMessage, res: ServerResponse) => {
+      asked.add(req.url ?? '');
+      res.end('<a href="/analisis/BBCA">BBCA</a>');
+    };
+    await warmUp(handler, { prerendered: ['/', '/courses'], rounds: 8, research: false });
+    expect([...asked].sort()).toEqual(['/', '/courses']);
+    // Nothing to ask at all: no request, no error.
+    expect(await warmUp(handler, { prerendered: [], rounds: 8, research: false })).toMatchObject({ requests: 0 });
+  });
+
   it('stops at its deadline and never rejects, whatever the pages do', async () => {
     const handler = (_req: IncomingMessage, res: ServerResponse) => {
       setTimeout(() => res.end('lambat'), 50);

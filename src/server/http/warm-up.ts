@@ -32,6 +32,12 @@ export interface WarmUpOptions {
   prerendered: Iterable<string>;
   /** Research pages to render at most. */
   maxPages?: number;
+  /**
+   * Whether to render research pages: only with APP_URL, on a server that knows its public address (a
+   * deployment). A try-out or test server without it opens without rendering them, so one whose database
+   * is unreachable does not fail thousands of renders (and error reports) before it opens.
+   */
+  research?: boolean;
   /** Requests round the paths once they are filled, for the compiler. */
   rounds?: number;
   deadlineMs?: number;
@@ -39,7 +45,7 @@ export interface WarmUpOptions {
 
 /** Warms `handler` up as described above; resolves with what it did, never rejects. */
 export async function warmUp(handler: Handler, options: WarmUpOptions): Promise<WarmUpResult> {
-  const { maxPages = 24, rounds = 2_000, deadlineMs = 30_000 } = options;
+  const { maxPages = 24, rounds = 2_000, deadlineMs = 30_000, research: withResearch = true } = options;
   const started = performance.now();
   const late = () => performance.now() - started > deadlineMs;
   const server = createServer(handler);
@@ -62,8 +68,8 @@ export async function warmUp(handler: Handler, options: WarmUpOptions): Promise<
       req.end();
     });
   try {
-    const index = await get('/analisis', '');
-    const research = new Set<string>(['/analisis']);
+    const index = withResearch ? await get('/analisis', '') : '';
+    const research = new Set<string>(withResearch ? ['/analisis'] : []);
     for (const [, link] of index.matchAll(RESEARCH_LINK)) {
       if (research.size > maxPages) break;
       research.add(link!);
