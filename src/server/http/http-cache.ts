@@ -11,7 +11,8 @@
  *   page set.
  * - In memory: anonymous GETs of research pages (analysis teasers included, which are the same for every
  *   anonymous visitor) are rendered once per market-data version, WIB day and URL, and served from memory
- *   until the version changes, with their policy narrowed to their own inline code (`./page-policy`). Nothing rendered for a signed-in viewer is ever kept.
+ *   until the version changes, with their policy narrowed to their own inline code (`./page-policy`).
+ *   Nothing rendered for a signed-in viewer is ever kept.
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
