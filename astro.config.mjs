@@ -6,6 +6,7 @@ import mdx from '@astrojs/mdx';
 import sentry from '@sentry/astro';
 import auth from 'auth-astro';
 import { THEME_INIT_HASH } from './src/components/layout/theme-init.ts';
+import { RUNTIME_HASHES } from './src/server/http/page-policy.ts';
 import serving from './scripts/lib/serving-integration.ts';
 
 export default defineConfig({
@@ -49,10 +50,11 @@ export default defineConfig({
       scriptDirective: { resources: ["'self'"], hashes: [THEME_INIT_HASH] },
       // Styles: same origin and hashed style elements (Astro's default), plus style attributes, which
       // server-rendered React islands and MDX code blocks write and which cannot run code.
-      // lightweight-charts injects one fixed stylesheet of its own; its hash is listed so it may apply.
+      // lightweight-charts injects one fixed stylesheet of its own; its hash is listed so it may apply
+      // (and kept when each page's policy is narrowed to its own inline code, src/server/http/page-policy.ts).
       styleDirective: {
         resources: [{ resource: "'unsafe-inline'", kind: 'attribute' }],
-        hashes: ['sha256-3pRED1tOXas1FXFoPb9TGCjmYe9XQsmO9OV23khV2nY='],
+        hashes: [...RUNTIME_HASHES.style],
       },
     },
   },

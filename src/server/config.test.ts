@@ -43,6 +43,23 @@ describe('configuration', () => {
     ).not.toThrow();
     expect(() => assertProductionReady(parseConfig({}))).not.toThrow();
   });
+
+  it('requires APP_URL in production when the server listens beyond this machine', () => {
+    const secret = 'x'.repeat(32);
+    expect(() =>
+      assertProductionReady(parseConfig({ NODE_ENV: 'production', AUTH_SECRET: secret, HOST: '0.0.0.0' })),
+    ).toThrow('Configuration error: APP_URL is required in production when the server listens on 0.0.0.0');
+    for (const HOST of ['localhost', '127.0.0.1', '::1'])
+      expect(() =>
+        assertProductionReady(parseConfig({ NODE_ENV: 'production', AUTH_SECRET: secret, HOST })),
+      ).not.toThrow();
+    expect(() =>
+      assertProductionReady(
+        parseConfig({ NODE_ENV: 'production', AUTH_SECRET: secret, HOST: '0.0.0.0', APP_URL: 'https://telaah.id' }),
+      ),
+    ).not.toThrow();
+    expect(() => assertProductionReady(parseConfig({ HOST: '0.0.0.0' }))).not.toThrow();
+  });
 });
 
 describe('monitoring and logging configuration', () => {

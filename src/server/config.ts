@@ -102,9 +102,18 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
  * Astro also runs with NODE_ENV=production but serves nobody).
  */
 export function assertProductionReady(c: Config): void {
-  if (c.NODE_ENV === 'production' && !c.AUTH_SECRET)
-    throw new ConfigError('Configuration error: AUTH_SECRET is required in production');
+  if (c.NODE_ENV !== 'production') return;
+  if (!c.AUTH_SECRET) throw new ConfigError('Configuration error: AUTH_SECRET is required in production');
+  // Links in pages and mails name APP_URL, else the address the server listens on (src/server/site.ts):
+  // right for a try-out on this machine, never for a server others reach.
+  if (!c.APP_URL && !LOOPBACK_HOSTS.has(c.HOST.toLowerCase()))
+    throw new ConfigError(
+      `Configuration error: APP_URL is required in production when the server listens on ${c.HOST} (its public address, e.g. https://telaah.id)`,
+    );
 }
+
+/** Names of this machine only: a server listening there is reached by nobody else. */
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
 
 let cached: Config | undefined;
 

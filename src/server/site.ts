@@ -1,7 +1,10 @@
 /**
- * The public origin of the site, for canonical URLs, sharing cards, the sitemap and the feed. Pages
- * rendered on request use APP_URL (else the request's origin); pre-rendered pages use the origin the
- * build was made for (`site`, which astro.config.mjs takes from APP_URL at build time).
+ * The public origin of the site, for canonical URLs, sharing cards, the sitemap, the feed and the links in
+ * mails. Pages rendered on request use APP_URL, else the address the server listens on — never the
+ * request's Host, which any client sets: an anonymous research page is rendered once and kept for everyone
+ * (`./http-cache`), and a mailed link must not name a host the requester chose. Production requires
+ * APP_URL when the server listens beyond this machine (`assertProductionReady`). Pre-rendered pages use the
+ * origin the build was made for (`site`, which astro.config.mjs takes from APP_URL at build time).
  */
 import { config, type Config } from './config';
 
@@ -21,8 +24,8 @@ export function configuredOrigin(c: Config = config()): string {
 
 /** The public origin for a page or endpoint: see the top of this file. */
 export function siteOrigin(ctx: SiteContext): string {
-  const origin = ctx.isPrerendered ? ctx.site?.origin : config().APP_URL;
-  return (origin ?? ctx.url.origin).replace(/\/$/, '');
+  if (ctx.isPrerendered && ctx.site) return ctx.site.origin;
+  return configuredOrigin();
 }
 
 /** An absolute URL on the site for `path` (which starts with `/`). */

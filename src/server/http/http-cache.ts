@@ -11,7 +11,8 @@
  *   page set.
  * - In memory: anonymous GETs of research pages (analysis teasers included, which are the same for every
  *   anonymous visitor) are rendered once per market-data version, WIB day and URL, and served from memory
- *   until the version changes. Nothing rendered for a signed-in viewer is ever kept.
+ *   until the version changes, with their policy narrowed to their own inline code (`./page-policy`).
+ *   Nothing rendered for a signed-in viewer is ever kept.
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -22,6 +23,7 @@ import { wibDate } from '../../domain/dates';
 import { now } from '../clock';
 import { getDb } from '../db/client';
 import { currentMarketVersion } from '../services/market';
+import { ownPolicy } from './page-policy';
 import { pickEncoding } from './static-compressed';
 import { routeOf } from './routes';
 
@@ -222,9 +224,26 @@ export async function applyCachePolicy(ctx: APIContext, response: Response): Pro
   const key = await renderKey(ctx).catch(() => null);
   if (!key) return withHeader(response, 'cache-control', PRIVATE_CACHE_CONTROL);
   const body = new Uint8Array(await response.arrayBuffer());
-  const entry: Rendered = { status: response.status, headers: [...response.headers], body, etag: etagOf(body) };
+  const entry: Rendered = {
+    status: response.status,
+    headers: ownHeaders(response.headers, body),
+    body,
+    etag: etagOf(body),
+  };
   rendered.set(key, entry);
   return toResponse(ctx, entry);
+}
+
+/**
+ * The response's headers to keep with its rendering, an HTML page's policy narrowed to the inline code
+ * its body holds (`./page-policy`): computed once per rendering, written on every answer from memory.
+ */
+function ownHeaders(headers: Headers, body: Uint8Array): [string, string][] {
+  const policy = headers.get('content-security-policy');
+  const html = headers.get('content-type')?.startsWith('text/html');
+  if (!policy || !html) return [...headers];
+  const own = ownPolicy(policy, new TextDecoder().decode(body));
+  return [...headers].map(([name, value]) => [name, name === 'content-security-policy' ? own : value]);
 }
 
 /** Sets a header on the response, or on a copy when its headers are immutable (a redirect's, say). */

@@ -276,6 +276,8 @@ export async function serveBuild({ entry, host, port }: ServeOptions): Promise<S
   const compressed = indexCompressed(path.join(distDir, 'client'));
   const staticCsp = readStaticCsp(distDir);
   const prerendered = loadPrerenderedPages(path.join(distDir, 'client'), staticCsp, production);
+  // The other forms of a page's path (`/courses/`) get the same narrowed policy as the page.
+  for (const [urlPath, page] of prerendered) staticCsp.set(decodeURI(urlPath), page.policy);
   const handler = wrapHandler(
     app.handler,
     staticCsp,

@@ -3,7 +3,8 @@
  *
  * At start every `index.html` under `dist/client` with its own Content-Security-Policy (Astro's
  * `_headers.json`) is read once with the build's brotli and gzip copies, and each variant's status line
- * headers are put together once: the security headers, the page's CSP, `Cache-Control`, a weak ETag of
+ * headers are put together once: the security headers, the page's CSP (narrowed to the page's own inline
+ * code, `./page-policy`), `Cache-Control`, a weak ETag of
  * the page's bytes (the same on every server running the same build), `Vary: Accept-Encoding`, the type,
  * length and encoding. A request for the page's exact path is then answered with one `writeHead` and one
  * `end`, before anything else the server does: 200 with the variant the client accepts, 304 when its
@@ -17,6 +18,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { ownPolicy } from './page-policy';
 import { securityHeaders } from './security-headers';
 import { pickEncoding } from './static-compressed';
 
@@ -33,6 +35,8 @@ interface Variant {
 
 export interface PrerenderedPage {
   etag: string;
+  /** The page's Content-Security-Policy, narrowed to its own inline code (`./page-policy`). */
+  policy: string;
   identity: Variant;
   br: Variant | null;
   gzip: Variant | null;
@@ -69,6 +73,7 @@ function preparePage(html: Buffer, copies: { br?: Buffer; gzip?: Buffer }, csp: 
   });
   return {
     etag,
+    policy: csp,
     identity: variant(html),
     br: copies.br ? variant(copies.br, 'br') : null,
     gzip: copies.gzip ? variant(copies.gzip, 'gzip') : null,
@@ -78,7 +83,8 @@ function preparePage(html: Buffer, copies: { br?: Buffer; gzip?: Buffer }, csp: 
 
 /**
  * Every pre-rendered page of `clientDir` that has a policy in `csp` (pathname → policy), by its exact
- * URL path. A page without one is left to the slower path, which gives it the fallback policy.
+ * URL path, each with that policy narrowed to its own inline code. A page without one is left to the
+ * slower path, which gives it the fallback policy.
  */
 export function loadPrerenderedPages(
   clientDir: string,
@@ -99,7 +105,9 @@ export function loadPrerenderedPages(
     const policy = csp.get(decodeURIComponentSafe(urlPath));
     if (!existsSync(file) || !policy) return;
     const copy = (ext: string) => (existsSync(file + ext) ? readFileSync(file + ext) : undefined);
-    pages.set(urlPath, preparePage(readFileSync(file), { br: copy('.br'), gzip: copy('.gz') }, policy, production));
+    const html = readFileSync(file);
+    const own = ownPolicy(policy, html.toString('utf8'));
+    pages.set(urlPath, preparePage(html, { br: copy('.br'), gzip: copy('.gz') }, own, production));
   };
   walk('');
   return pages;

@@ -33,8 +33,9 @@ export interface WarmUpOptions {
   /** Research pages to render at most. */
   maxPages?: number;
   /**
-   * Whether to render research pages. Not without APP_URL: their canonical and sharing links then come
-   * from the request's origin, which here is the private loopback port, and they are kept for everyone.
+   * Whether to render research pages: only with APP_URL, on a server that knows its public address (a
+   * deployment). A try-out or test server without it opens without rendering them, so one whose database
+   * is unreachable does not fail thousands of renders (and error reports) before it opens.
    */
   research?: boolean;
   /** Requests round the paths once they are filled, for the compiler. */
