@@ -26,8 +26,7 @@ import {
   type FileImportResult,
   type ImportKind,
 } from '../src/server/services/market-import';
-import { warnAnalysesWithoutEmiten } from '../src/server/services/research';
-import { offCalendarPriceDays } from '../src/server/services/market-import';
+import { offCalendarPriceDays, warnAnalysesWithoutEmiten } from '../src/server/services/market-import';
 import { loadHolidayNames } from '../src/server/services/market-update';
 import { demoMarketRefusal, replaceDemoMarket } from '../src/server/services/market-import';
 import { jobContextFromConfig } from '../src/server/jobs/context';

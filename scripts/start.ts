@@ -15,10 +15,7 @@ import { drainBackground } from '../src/server/background';
 import { provideEmbeddedSecret } from '../src/server/auth/secret';
 import { demoChoice, ensureDemoData } from './lib/demo';
 import { assertNoPoolAdmins, exitWithStartupError } from './lib/startup';
-// The file, not the research folder's index: the index reaches the pages' content collections
-// (`astro:content`), which exist only inside Astro's build, not in this bundled program.
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- see above
-import { warnAnalysesWithoutEmiten } from '../src/server/services/research/analysis-coverage';
+import { warnAnalysesWithoutEmiten } from '../src/server/services/market-import';
 import { jobContextFromConfig } from '../src/server/jobs/context';
 import { startJobScheduler } from '../src/server/jobs/runner';
 import { configuredOrigin } from '../src/server/site';
