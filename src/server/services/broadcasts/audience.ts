@@ -29,7 +29,7 @@ const tierRank = (tier: SQL) => sql`array_position(array[${list(TIERS)}]::text[]
  * The rows a broadcast to `audience` would write now: a select of
  * `(user_id, channel, status, address, reason)`, one row per member × channel, computed in the database.
  */
-export function plannedRows(audience: BroadcastAudience, now: Date, telegramConfigured: boolean): SQL {
+function plannedRows(audience: BroadcastAudience, now: Date, telegramConfigured: boolean): SQL {
   const at = now.toISOString();
   // What a member without a saved choice has (the defaults of domain/notifications.ts).
   const byDefault = effectivePrefs([]).announcements;
