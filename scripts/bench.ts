@@ -4,7 +4,8 @@
  * of the same portfolio as a 10 000-row CSV on a fresh embedded database (target: median under 2 s),
  * then the first load of a generated market (950 emiten × 10 years of prices) into a fresh embedded data
  * folder and its re-import (see bench-market-import.ts; BENCH_DATABASE_URL adds a PostgreSQL run).
- * Then the admin console's overview and member search at 100 000 members (bench-admin.ts).
+ * Then the admin console's overview and member search at 100 000 members (bench-admin.ts), and a
+ * broadcast's preview and send to 100 000 members (bench-broadcasts.ts).
  * The last lines are `engine: {median} ms`, `import: {median} ms` and `market-import: N ms, peak M MB`.
  */
 import { cpus, loadavg } from 'node:os';
@@ -13,6 +14,7 @@ import { benchImport } from './bench-import';
 import { benchMarketImport, formatMarketRun } from './bench-market-import';
 import { benchDaily, formatDaily } from './bench-daily';
 import { benchAdmin } from './bench-admin';
+import { benchBroadcasts, formatBroadcasts } from './bench-broadcasts';
 
 const list = (runs: number[]) => runs.map((t) => t.toFixed(1)).join(', ');
 
@@ -38,6 +40,8 @@ async function main(): Promise<void> {
   console.log(`admin-overview: ${admin.overviewP95.toFixed(0)} ms p95`);
   console.log(`admin-search: ${admin.searchP95.toFixed(0)} ms p95 (with filters: ${admin.filteredP95.toFixed(0)} ms)`);
   console.log(`  load average ${loadavg()[0]!.toFixed(1)}`);
+  // A broadcast to 100 000 members: preview and send, with the JS heap they add (decision 0039).
+  const broadcasts = await benchBroadcasts();
   console.log(`engine: ${engine.medianMs.toFixed(1)} ms`);
   console.log(`import: ${imported.medianMs.toFixed(0)} ms`);
   if (pg)
@@ -46,6 +50,7 @@ async function main(): Promise<void> {
   if (dailyPg) console.log(`alert-evaluation (PostgreSQL): ${dailyPg.evaluationMs.toFixed(0)} ms`);
   console.log(`alert-evaluation: ${daily.evaluationMs.toFixed(0)} ms`);
   console.log(`screener-p95: ${daily.screenerP95Ms.toFixed(1)} ms`);
+  for (const l of formatBroadcasts(broadcasts)) console.log(l);
 }
 
 main().catch((err: unknown) => {

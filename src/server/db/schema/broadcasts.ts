@@ -44,6 +44,7 @@ export const broadcastDeliveries = pgTable(
   },
   (t) => [
     unique('broadcast_deliveries_once').on(t.broadcastId, t.userId, t.channel),
-    index('broadcast_deliveries_status_idx').on(t.broadcastId, t.status),
+    // The job's keyset batches (pending rows of a broadcast in id order) and the counts by status.
+    index('broadcast_deliveries_status_id_idx').on(t.broadcastId, t.status, t.id),
   ],
 );

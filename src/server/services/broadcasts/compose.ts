@@ -6,7 +6,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
-import { broadcastDeliveries, broadcasts } from '../../db/schema';
+import { broadcasts } from '../../db/schema';
 import {
   audienceIsEmpty,
   emptyCounts,
@@ -19,7 +19,7 @@ import { TIERS } from '../../../domain/tiers';
 import { TELEGRAM_GROUPS } from '../../../domain/telegram-groups';
 import { formatNumber } from '../../../lib/format';
 import { audit } from '../audit';
-import { planDeliveries } from './audience';
+import { insertPlan, planCounts } from './audience';
 import { renderBroadcast, telegramMessage, type RenderedBroadcast } from './markdown';
 
 export const MAX_TITLE = 120;
@@ -98,15 +98,8 @@ export async function audienceSize(
   now: Date,
   telegramConfigured: boolean,
 ): Promise<{ members: number; email: number; telegram: number; skipped: number }> {
-  const plan = await planDeliveries(db, audience, now, telegramConfigured);
-  const pending = plan.filter((p) => p.status === 'pending');
-  return {
-    // Only members something can reach: one whose every channel is skipped receives nothing.
-    members: new Set(pending.map((p) => p.userId)).size,
-    email: pending.filter((p) => p.channel === 'email').length,
-    telegram: pending.filter((p) => p.channel === 'telegram').length,
-    skipped: plan.length - pending.length,
-  };
+  // `members` counts only members something can reach: one whose every channel is skipped receives nothing.
+  return planCounts(db, audience, now, telegramConfigured);
 }
 
 export type SendResult =
@@ -139,23 +132,20 @@ export async function sendBroadcast(
     if (!row) {
       return { ok: false as const, status: 409 as const, field: 'sendKey', message: 'Siaran ini sudah dikirim.' };
     }
-    const plan = await planDeliveries(tx as unknown as Db, audience, now, telegramConfigured);
-    for (let i = 0; i < plan.length; i += 1000) {
-      await tx.insert(broadcastDeliveries).values(plan.slice(i, i + 1000).map((p) => ({ ...p, broadcastId: row.id })));
-    }
-    const pending = plan.filter((p) => p.status === 'pending').length;
+    // The rows are written by the database from the plan query; the audience never comes through here.
+    const { deliveries, pending } = await insertPlan(tx as unknown as Db, row.id, audience, now, telegramConfigured);
     if (pending === 0) await tx.update(broadcasts).set({ finishedAt: now }).where(eq(broadcasts.id, row.id));
     await audit(tx as unknown as Db, {
       at: now,
       actorId: adminId,
       subjectId: null,
       action: 'admin.broadcast-send',
-      details: { broadcastId: row.id, title, audience, deliveries: plan.length, pending },
+      details: { broadcastId: row.id, title, audience, deliveries, pending },
     });
     return {
       ok: true as const,
       id: row.id,
-      message: `Siaran “${title}” dikirim ke antrean: ${formatNumber(pending)} pesan akan dikirim, ${formatNumber(plan.length - pending)} dilewati.`,
+      message: `Siaran “${title}” dikirim ke antrean: ${formatNumber(pending)} pesan akan dikirim, ${formatNumber(deliveries - pending)} dilewati.`,
     };
   });
 }

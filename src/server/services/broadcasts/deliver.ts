@@ -6,7 +6,7 @@
  * Preferences are read again per batch, so a member who turned announcements off after the send is
  * skipped.
  */
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { broadcastDeliveries, broadcasts, users } from '../../db/schema';
 import type { Mail } from '../../integrations/mail';
@@ -116,6 +116,9 @@ export async function runBroadcasts(deps: BroadcastRunDeps): Promise<BroadcastRu
     summary.broadcasts++;
     const rendered: RenderedBroadcast = renderBroadcast(b.body);
     const tg = telegramMessage(b.title, rendered);
+    // Keyset paging: each batch starts after the last row of the one before, so a query reads one batch
+    // from the (broadcast, status, id) index however many rows the broadcast has, never the whole list.
+    let after: string | null = null;
     while (budgetLeft()) {
       const batch = await db
         .select({
@@ -127,10 +130,17 @@ export async function runBroadcasts(deps: BroadcastRunDeps): Promise<BroadcastRu
         })
         .from(broadcastDeliveries)
         .innerJoin(users, eq(users.id, broadcastDeliveries.userId))
-        .where(and(eq(broadcastDeliveries.broadcastId, b.id), eq(broadcastDeliveries.status, 'pending')))
+        .where(
+          and(
+            eq(broadcastDeliveries.broadcastId, b.id),
+            eq(broadcastDeliveries.status, 'pending'),
+            after === null ? undefined : gt(broadcastDeliveries.id, after),
+          ),
+        )
         .orderBy(asc(broadcastDeliveries.id))
         .limit(batchSize);
       if (!batch.length) break;
+      after = batch[batch.length - 1]!.id;
       const prefs = await loadPrefsOf(db, [...new Set(batch.map((r) => r.userId))]);
       for (const row of batch) {
         if (!budgetLeft()) break;
