@@ -152,6 +152,27 @@ describe('refunds from the admin console', () => {
     expect(await auditOf(user.id, 'payment.refund-failed')).toHaveLength(1);
   });
 
+  it('Stripe, a refund that failed asked for again: a new refund at Stripe, which takes the pass', async () => {
+    const { user, ids } = await paidMember('stripe', ['reguler-1']);
+    const pi = (await payment(ids[0]!)).providerPaymentRef!;
+    t.stripeOpts.refundStatus = 'pending';
+    try {
+      expect((await refund(user.id, ids[0]!)).ok).toBe(true);
+    } finally {
+      t.stripeOpts.refundStatus = undefined;
+    }
+    const first = (await payment(ids[0]!)).refundRef!;
+    await t.stripe.settleRefund(first, 'failed');
+    // The first refund's idempotency key would only give the failed refund back: the retry needs its own.
+    expect(await refund(user.id, ids[0]!)).toMatchObject({ ok: true });
+    const refunds = [...t.stripe.refunds.values()].filter((r) => r.payment_intent === pi);
+    expect(refunds.map((r) => r.status).sort()).toEqual(['failed', 'succeeded']);
+    const after = await payment(ids[0]!);
+    expect(after).toMatchObject({ status: 'refunded', refundedBy: t.adminId });
+    expect(after.refundRef).not.toBe(first);
+    expect(await paidPasses(user.id)).toEqual([]);
+  });
+
   it('Stripe, two admins at once: one refund at Stripe, one audit entry', async () => {
     const { user, ids } = await paidMember('stripe', ['reguler-3']);
     const pi = (await payment(ids[0]!)).providerPaymentRef!;

@@ -5,9 +5,9 @@
  * webhook. The console's part is recorded once too: `refunded_by` is set by a conditional update, in the
  * transaction that writes its audit entry.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { payments } from '../../db/schema';
+import { auditLog, payments } from '../../db/schema';
 import { audit } from '../audit';
 import { fulfil } from '../payments/fulfil';
 import { findProvider } from '../payments/registry';
@@ -57,6 +57,11 @@ export async function refundPayment(
       message: `${PROVIDER_NAME[p.provider]} tidak aktif di server ini; kembalikan dana lewat dasbor penyedia.`,
     };
 
+  // A refund that failed at the provider (fulfil's `payment.refund-failed`) is asked for again under a new key.
+  const [failed] = await db
+    .select({ n: count() })
+    .from(auditLog)
+    .where(and(eq(auditLog.action, 'payment.refund-failed'), sql`${auditLog.details}->>'paymentId' = ${p.id}`));
   let refundRef: string;
   let pending = false;
   try {
@@ -66,6 +71,7 @@ export async function refundPayment(
       ref: p.providerRef,
       paymentRef: p.providerPaymentRef,
       amount: p.amount,
+      failedBefore: failed?.n ?? 0,
       reason: why,
     }));
   } catch (err) {

@@ -15,7 +15,13 @@ import {
   type RefundView,
   type WebhookEventView,
 } from '../../integrations/stripe';
-import { RefundRefusedError, type NotificationResult, type PaymentProvider, type ProviderState } from './types';
+import {
+  RefundRefusedError,
+  refundKey,
+  type NotificationResult,
+  type PaymentProvider,
+  type ProviderState,
+} from './types';
 
 const ASYNC_FAILURE_REASON = 'Bank atau penyedia pembayaran menolak pembayaran ini. Tidak ada dana yang ditarik.';
 
@@ -140,7 +146,7 @@ export const stripeProvider: PaymentProvider = {
     const r = await createRefund({
       paymentIntentId: p.paymentRef,
       paymentId: p.paymentId,
-      idempotencyKey: `refund-${p.paymentId}`,
+      idempotencyKey: refundKey(p),
     });
     const pending = r.status === 'pending' || r.status === 'requires_action';
     if (!r.alreadyRefunded && r.status !== 'succeeded' && !pending)
