@@ -5,11 +5,12 @@
  * webhook. The console's part is recorded once too: `refunded_by` is set by a conditional update, in the
  * transaction that writes its audit entry.
  */
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { auditLog, payments } from '../../db/schema';
+import { payments } from '../../db/schema';
 import { audit } from '../audit';
 import { fulfil } from '../payments/fulfil';
+import { refundsFailedBefore } from '../payments/promo-claim';
 import { findProvider } from '../payments/registry';
 import { RefundRefusedError } from '../payments/types';
 import type { ActionResult } from './access';
@@ -58,10 +59,7 @@ export async function refundPayment(
     };
 
   // A refund that failed at the provider (fulfil's `payment.refund-failed`) is asked for again under a new key.
-  const [failed] = await db
-    .select({ n: count() })
-    .from(auditLog)
-    .where(and(eq(auditLog.action, 'payment.refund-failed'), sql`${auditLog.details}->>'paymentId' = ${p.id}`));
+  const failedBefore = await refundsFailedBefore(db, p.id);
   let refundRef: string;
   let pending = false;
   try {
@@ -71,7 +69,7 @@ export async function refundPayment(
       ref: p.providerRef,
       paymentRef: p.providerPaymentRef,
       amount: p.amount,
-      failedBefore: failed?.n ?? 0,
+      failedBefore,
       reason: why,
     }));
   } catch (err) {
