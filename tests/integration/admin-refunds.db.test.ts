@@ -8,6 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { auditLog, memberships, payments } from '../../src/server/db/schema';
 import { currentTier } from '../../src/server/services/membership';
 import { refundPayment } from '../../src/server/services/admin';
+import { createRefund } from '../../src/server/integrations/stripe';
 import { startCheckout } from '../../src/server/services/payments';
 import { createUser } from '../factories/users';
 import { usePaymentsHarness } from '../payments-harness';
@@ -170,6 +171,28 @@ describe('refunds from the admin console', () => {
     const after = await payment(ids[0]!);
     expect(after).toMatchObject({ status: 'refunded', refundedBy: t.adminId });
     expect(after.refundRef).not.toBe(first);
+    expect(await paidPasses(user.id)).toEqual([]);
+  });
+
+  it('Stripe, a refund already pending at Stripe (made in its dashboard, or under a key it has forgotten): the pass stays', async () => {
+    const { user, ids } = await paidMember('stripe', ['reguler-1']);
+    const pi = (await payment(ids[0]!)).providerPaymentRef!;
+    t.stripeOpts.refundStatus = 'pending';
+    let made = '';
+    try {
+      const r = await createRefund({ paymentIntentId: pi, paymentId: ids[0]!, idempotencyKey: 'dasbor-1' });
+      expect(r.status).toBe('pending');
+      made = r.id;
+      // Stripe refuses another refund of the charge (charge_already_refunded): the pending one is not done.
+      expect(await refund(user.id, ids[0]!)).toMatchObject({ ok: true, message: expect.stringContaining('diproses') });
+    } finally {
+      t.stripeOpts.refundStatus = undefined;
+    }
+    // The console's mark names the pending refund; its success takes the pass.
+    expect(await payment(ids[0]!)).toMatchObject({ status: 'paid', refundedAt: null, refundRef: made });
+    expect(await paidPasses(user.id)).toHaveLength(1);
+    await t.stripe.settleRefund(made, 'succeeded');
+    expect(await payment(ids[0]!)).toMatchObject({ status: 'refunded' });
     expect(await paidPasses(user.id)).toEqual([]);
   });
 

@@ -148,7 +148,14 @@ export const stripeProvider: PaymentProvider = {
       paymentId: p.paymentId,
       idempotencyKey: refundKey(p),
     });
-    const pending = r.status === 'pending' || r.status === 'requires_action';
+    const open = (x: RefundView) => x.status === 'pending' || x.status === 'requires_action';
+    if (r.alreadyRefunded) {
+      // Stripe counts a pending refund as refunded already (one made in its dashboard, or ours under a key
+      // it no longer remembers): the charge is not back until that refund succeeds.
+      const pendingRefund = (await listRefunds(p.paymentRef)).find(open);
+      if (pendingRefund) return { refundRef: pendingRefund.id, pending: true };
+    }
+    const pending = open(r);
     if (!r.alreadyRefunded && r.status !== 'succeeded' && !pending)
       throw new RefundRefusedError(
         `Stripe tidak menyelesaikan pengembalian dana (status ${r.status ?? 'tidak diketahui'}).`,
