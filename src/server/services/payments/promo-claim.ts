@@ -56,9 +56,9 @@ export async function refundsFailedBefore(db: Db | Tx, paymentId: string): Promi
 
 /**
  * Refunds a payment refused over its promo code's limit, in full, at its provider (idempotency key
- * `refund-{payment id}`, so a retry never refunds twice) and records the refund's id. Called after
- * fulfil's transaction each time the provider reports the payment settled, until it succeeds; a failure
- * is logged and audited for the admin (`payment.promo-refund-failed`).
+ * `refundKey`: one per attempt after a refund the provider failed, so a retry never refunds twice) and
+ * records the refund's id. Called after fulfil's transaction each time the provider reports the payment
+ * settled, until it succeeds; a failure is logged and audited for the admin (`payment.promo-refund-failed`).
  */
 export async function refundOverLimit(db: Db, p: Payment, now: Date): Promise<void> {
   const provider = findProvider(p.provider);
