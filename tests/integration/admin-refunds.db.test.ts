@@ -8,6 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { auditLog, memberships, payments } from '../../src/server/db/schema';
 import { currentTier } from '../../src/server/services/membership';
 import { refundPayment } from '../../src/server/services/admin';
+import { createRefund } from '../../src/server/integrations/stripe';
 import { startCheckout } from '../../src/server/services/payments';
 import { createUser } from '../factories/users';
 import { usePaymentsHarness } from '../payments-harness';
@@ -150,6 +151,49 @@ describe('refunds from the admin console', () => {
     for (const e of t.stripe.sent.filter((x) => x.type === 'refund.failed' || x.type === 'refund.updated').slice(-2))
       await t.stripe.resend(e.id, 2);
     expect(await auditOf(user.id, 'payment.refund-failed')).toHaveLength(1);
+  });
+
+  it('Stripe, a refund that failed asked for again: a new refund at Stripe, which takes the pass', async () => {
+    const { user, ids } = await paidMember('stripe', ['reguler-1']);
+    const pi = (await payment(ids[0]!)).providerPaymentRef!;
+    t.stripeOpts.refundStatus = 'pending';
+    try {
+      expect((await refund(user.id, ids[0]!)).ok).toBe(true);
+    } finally {
+      t.stripeOpts.refundStatus = undefined;
+    }
+    const first = (await payment(ids[0]!)).refundRef!;
+    await t.stripe.settleRefund(first, 'failed');
+    // The first refund's idempotency key would only give the failed refund back: the retry needs its own.
+    expect(await refund(user.id, ids[0]!)).toMatchObject({ ok: true });
+    const refunds = [...t.stripe.refunds.values()].filter((r) => r.payment_intent === pi);
+    expect(refunds.map((r) => r.status).sort()).toEqual(['failed', 'succeeded']);
+    const after = await payment(ids[0]!);
+    expect(after).toMatchObject({ status: 'refunded', refundedBy: t.adminId });
+    expect(after.refundRef).not.toBe(first);
+    expect(await paidPasses(user.id)).toEqual([]);
+  });
+
+  it('Stripe, a refund already pending at Stripe (made in its dashboard, or under a key it has forgotten): the pass stays', async () => {
+    const { user, ids } = await paidMember('stripe', ['reguler-1']);
+    const pi = (await payment(ids[0]!)).providerPaymentRef!;
+    t.stripeOpts.refundStatus = 'pending';
+    let made = '';
+    try {
+      const r = await createRefund({ paymentIntentId: pi, paymentId: ids[0]!, idempotencyKey: 'dasbor-1' });
+      expect(r.status).toBe('pending');
+      made = r.id;
+      // Stripe refuses another refund of the charge (charge_already_refunded): the pending one is not done.
+      expect(await refund(user.id, ids[0]!)).toMatchObject({ ok: true, message: expect.stringContaining('diproses') });
+    } finally {
+      t.stripeOpts.refundStatus = undefined;
+    }
+    // The console's mark names the pending refund; its success takes the pass.
+    expect(await payment(ids[0]!)).toMatchObject({ status: 'paid', refundedAt: null, refundRef: made });
+    expect(await paidPasses(user.id)).toHaveLength(1);
+    await t.stripe.settleRefund(made, 'succeeded');
+    expect(await payment(ids[0]!)).toMatchObject({ status: 'refunded' });
+    expect(await paidPasses(user.id)).toEqual([]);
   });
 
   it('Stripe, two admins at once: one refund at Stripe, one audit entry', async () => {

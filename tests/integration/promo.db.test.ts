@@ -209,6 +209,38 @@ describe('promo codes', () => {
     ).toHaveLength(1);
   });
 
+  it('a refused payment whose refund fails at Stripe: the admin is told, and the next report of the payment refunds it anew', async () => {
+    expect(await create({ code: 'GAGALKEMBALI', value: '50' })).toMatchObject({ ok: true });
+    const member = await createUser(t.h.db);
+    const first = await open(member, 'reguler-1', 'stripe', 'GAGALKEMBALI');
+    const second = await open(member, 'reguler-1', 'stripe', 'GAGALKEMBALI');
+    await t.stripe.complete(first.providerRef!, 'bayar', 1);
+    t.stripeOpts.refundStatus = 'pending';
+    try {
+      await t.stripe.complete(second.providerRef!, 'bayar', 1);
+    } finally {
+      t.stripeOpts.refundStatus = undefined;
+    }
+    const row = async () => (await t.h.db.select().from(payments).where(eq(payments.id, second.id)))[0]!;
+    const refundRef = (await row()).refundRef!;
+    expect(refundRef).toMatch(/^re_/);
+    await t.stripe.settleRefund(refundRef, 'failed');
+    // The money is still with us: the mark is cleared and the failure is on the member's record.
+    expect(await row()).toMatchObject({ status: 'rejected', refundRef: null });
+    const failed = (await t.h.db.select().from(auditLog).where(eq(auditLog.action, 'payment.refund-failed'))).filter(
+      (a) => (a.details as { paymentId?: string }).paymentId === second.id,
+    );
+    expect(failed).toHaveLength(1);
+    // Stripe reports the payment again: a new refund (a new idempotency key), which succeeds.
+    const sent = t.stripe.sent.filter((e) => e.type === 'checkout.session.completed').at(-1)!;
+    await t.stripe.resend(sent.id, 1);
+    const pi = (await row()).providerPaymentRef;
+    const refunds = [...t.stripe.refunds.values()].filter((r) => r.payment_intent === pi);
+    expect(refunds.map((r) => r.status).sort()).toEqual(['failed', 'succeeded']);
+    expect((await row()).refundRef).toMatch(/^re_/);
+    expect((await row()).refundRef).not.toBe(refundRef);
+  });
+
   it('a code with one use left, paid by two members at once on Midtrans: one pass, the other refunded', async () => {
     expect(await create({ code: 'TERAKHIR', kind: 'fixed', value: '20000', maxUses: '1' })).toMatchObject({ ok: true });
     const [c, d] = [await createUser(t.h.db), await createUser(t.h.db)];

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { payments } from '../../db/schema';
 import { audit } from '../audit';
 import { fulfil } from '../payments/fulfil';
+import { refundsFailedBefore } from '../payments/promo-claim';
 import { findProvider } from '../payments/registry';
 import { RefundRefusedError } from '../payments/types';
 import type { ActionResult } from './access';
@@ -57,6 +58,8 @@ export async function refundPayment(
       message: `${PROVIDER_NAME[p.provider]} tidak aktif di server ini; kembalikan dana lewat dasbor penyedia.`,
     };
 
+  // A refund that failed at the provider (fulfil's `payment.refund-failed`) is asked for again under a new key.
+  const failedBefore = await refundsFailedBefore(db, p.id);
   let refundRef: string;
   let pending = false;
   try {
@@ -66,6 +69,7 @@ export async function refundPayment(
       ref: p.providerRef,
       paymentRef: p.providerPaymentRef,
       amount: p.amount,
+      failedBefore,
       reason: why,
     }));
   } catch (err) {

@@ -163,7 +163,11 @@ const PROVIDER_NAME = { stripe: 'Stripe', midtrans: 'Midtrans' } as const;
  * say so; the console's mark is cleared, so the refund may be asked for again.
  */
 async function refundFailed(tx: Tx, p: Payment, s: ProviderState, now: Date): Promise<FulfilResult> {
-  if (p.status !== 'paid' || !s.refund) return { payment: p, change: 'unchanged' };
+  if (!s.refund) return { payment: p, change: 'unchanged' };
+  // A payment refused over its promo code's limit whose refund failed: its mark is cleared too, so the
+  // next report of the payment refunds it again (promo-claim.ts), under a new idempotency key.
+  const refused = p.status === 'rejected' && p.refundRef === s.refund.id;
+  if (p.status !== 'paid' && !refused) return { payment: p, change: 'unchanged' };
   const [seen] = await tx
     .select({ at: auditLog.at })
     .from(auditLog)
@@ -191,7 +195,9 @@ async function refundFailed(tx: Tx, p: Payment, s: ProviderState, now: Date): Pr
       paymentId: p.id,
       refundRef: s.refund.id,
       status: s.refund.status,
-      reason: `Pengembalian dana ${name} gagal (status: ${s.refund.status}). Dana belum kembali ke anggota dan masa aktifnya tetap; coba kembalikan lagi atau periksa di dasbor ${name}.`,
+      reason: refused
+        ? `Pengembalian dana ${name} untuk pembayaran yang ditolak (kode promo melewati batasnya) gagal (status: ${s.refund.status}). Dana belum kembali ke anggota; dicoba lagi saat ${name} mengabarkan pembayaran ini lagi, atau kembalikan lewat dasbor ${name}.`
+        : `Pengembalian dana ${name} gagal (status: ${s.refund.status}). Dana belum kembali ke anggota dan masa aktifnya tetap; coba kembalikan lagi atau periksa di dasbor ${name}.`,
     },
   });
   log('error', 'refund failed at the provider', { paymentId: p.id, refund: s.refund.id, status: s.refund.status });

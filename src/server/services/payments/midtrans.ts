@@ -15,6 +15,7 @@ import {
 } from '../../integrations/midtrans';
 import {
   RefundRefusedError,
+  refundKey,
   type NotificationResult,
   type PayInstructions,
   type PaymentProvider,
@@ -141,7 +142,7 @@ export const midtransProvider: PaymentProvider = {
   async refund(p) {
     const r = await refundTransaction({
       orderId: p.ref ?? p.paymentId,
-      refundKey: `refund-${p.paymentId}`,
+      refundKey: refundKey(p),
       amount: p.amount,
       reason: p.reason,
     }).catch((err: unknown) => {

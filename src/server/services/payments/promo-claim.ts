@@ -5,9 +5,9 @@
  * transaction, under the member's lock and the code's row lock: of racing settlements exactly one counts
  * within the limits. A payment over a limit is refused (`rejected`, nothing granted) and refunded in full.
  */
-import { and, count, eq, isNull, ne } from 'drizzle-orm';
+import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { payments, promoCodes } from '../../db/schema';
+import { auditLog, payments, promoCodes } from '../../db/schema';
 import { audit } from '../audit';
 import { findProvider } from './registry';
 import { log } from '../../log';
@@ -45,11 +45,20 @@ export function promoRefundDue(p: Payment | null): p is Payment {
   return !!p && p.status === 'rejected' && !p.refundRef && !!p.failureReason?.endsWith(REFUND_NOTE);
 }
 
+/** How many refunds of payment `paymentId` the provider failed (fulfil's `payment.refund-failed` entries). */
+export async function refundsFailedBefore(db: Db | Tx, paymentId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(auditLog)
+    .where(and(eq(auditLog.action, 'payment.refund-failed'), sql`${auditLog.details}->>'paymentId' = ${paymentId}`));
+  return row?.n ?? 0;
+}
+
 /**
  * Refunds a payment refused over its promo code's limit, in full, at its provider (idempotency key
- * `refund-{payment id}`, so a retry never refunds twice) and records the refund's id. Called after
- * fulfil's transaction each time the provider reports the payment settled, until it succeeds; a failure
- * is logged and audited for the admin (`payment.promo-refund-failed`).
+ * `refundKey`: one per attempt after a refund the provider failed, so a retry never refunds twice) and
+ * records the refund's id. Called after fulfil's transaction each time the provider reports the payment
+ * settled, until it succeeds; a failure is logged and audited for the admin (`payment.promo-refund-failed`).
  */
 export async function refundOverLimit(db: Db, p: Payment, now: Date): Promise<void> {
   const provider = findProvider(p.provider);
@@ -57,6 +66,7 @@ export async function refundOverLimit(db: Db, p: Payment, now: Date): Promise<vo
     if (!provider) throw new Error(`provider ${p.provider} is not configured on this server`);
     const { refundRef } = await provider.refund({
       paymentId: p.id,
+      failedBefore: await refundsFailedBefore(db, p.id),
       ref: p.providerRef,
       paymentRef: p.providerPaymentRef,
       amount: p.amount,

@@ -15,7 +15,13 @@ import {
   type RefundView,
   type WebhookEventView,
 } from '../../integrations/stripe';
-import { RefundRefusedError, type NotificationResult, type PaymentProvider, type ProviderState } from './types';
+import {
+  RefundRefusedError,
+  refundKey,
+  type NotificationResult,
+  type PaymentProvider,
+  type ProviderState,
+} from './types';
 
 const ASYNC_FAILURE_REASON = 'Bank atau penyedia pembayaran menolak pembayaran ini. Tidak ada dana yang ditarik.';
 
@@ -140,9 +146,16 @@ export const stripeProvider: PaymentProvider = {
     const r = await createRefund({
       paymentIntentId: p.paymentRef,
       paymentId: p.paymentId,
-      idempotencyKey: `refund-${p.paymentId}`,
+      idempotencyKey: refundKey(p),
     });
-    const pending = r.status === 'pending' || r.status === 'requires_action';
+    const open = (x: RefundView) => x.status === 'pending' || x.status === 'requires_action';
+    if (r.alreadyRefunded) {
+      // Stripe counts a pending refund as refunded already (one made in its dashboard, or ours under a key
+      // it no longer remembers): the charge is not back until that refund succeeds.
+      const pendingRefund = (await listRefunds(p.paymentRef)).find(open);
+      if (pendingRefund) return { refundRef: pendingRefund.id, pending: true };
+    }
+    const pending = open(r);
     if (!r.alreadyRefunded && r.status !== 'succeeded' && !pending)
       throw new RefundRefusedError(
         `Stripe tidak menyelesaikan pengembalian dana (status ${r.status ?? 'tidak diketahui'}).`,

@@ -94,6 +94,16 @@ export interface RefundInput {
   /** Whole Rupiah. */
   amount: number;
   reason: string;
+  /**
+   * How many earlier refunds of this payment failed at the provider (0 or absent: none). Part of the
+   * idempotency key: a key already used would give the failed refund back instead of making a new one.
+   */
+  failedBefore?: number;
+}
+
+/** The idempotency key of a payment's refund: one per attempt after a failed one, shared by racing callers. */
+export function refundKey(p: RefundInput): string {
+  return p.failedBefore ? `refund-${p.paymentId}-${p.failedBefore + 1}` : `refund-${p.paymentId}`;
 }
 
 /** The provider refused a refund, or the payment lacks what the provider needs to refund it. */
