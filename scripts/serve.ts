@@ -9,13 +9,14 @@ import './lib/env';
 import { assertProductionReady, config } from '../src/server/config';
 import { openDatabase, setProcessDatabase, type DbHandle } from '../src/server/db/client';
 import { drainServer, serveBuild } from '../src/server/http/node-server';
-import { assertNoPoolAdmins, exitWithStartupError } from './lib/startup';
+import { assertNoPoolAdmins, exitWithStartupError, warnWithoutAppUrl } from './lib/startup';
 import { provideEmbeddedSecret } from '../src/server/auth/secret';
 
 async function main(): Promise<void> {
   provideEmbeddedSecret();
   const c = config();
   assertProductionReady(c);
+  warnWithoutAppUrl(c);
   let handle: DbHandle | undefined;
   if (!c.DATABASE_URL) {
     handle = await openDatabase({ dataDir: c.DATA_DIR });

@@ -14,7 +14,7 @@ import { drainServer, serveBuild } from '../src/server/http/node-server';
 import { drainBackground } from '../src/server/background';
 import { provideEmbeddedSecret } from '../src/server/auth/secret';
 import { demoChoice, ensureDemoData } from './lib/demo';
-import { assertNoPoolAdmins, exitWithStartupError } from './lib/startup';
+import { assertNoPoolAdmins, exitWithStartupError, warnWithoutAppUrl } from './lib/startup';
 import { warnAnalysesWithoutEmiten } from '../src/server/services/market-import';
 import { jobContextFromConfig } from '../src/server/jobs/context';
 import { startJobScheduler } from '../src/server/jobs/runner';
@@ -26,6 +26,7 @@ async function main(): Promise<void> {
   provideEmbeddedSecret();
   const c = config();
   assertProductionReady(c);
+  warnWithoutAppUrl(c);
   const handle = await openDatabase({ databaseUrl: c.DATABASE_URL, dataDir: c.DATA_DIR });
   await assertNoPoolAdmins(handle.db, c.NODE_ENV);
   const demo = await ensureDemoData(handle, demoChoice(process.argv.slice(2)));

@@ -4,7 +4,7 @@
  * production database), the full error otherwise.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { ConfigError } from '../../src/server/config';
+import { ConfigError, type Config } from '../../src/server/config';
 import type { Db } from '../../src/server/db/client';
 import { users } from '../../src/server/db/schema';
 import { DataDirLockedError } from '../../src/server/db/lock';
@@ -27,6 +27,18 @@ export async function assertNoPoolAdmins(db: Db, nodeEnv: string): Promise<void>
   if (found)
     throw new ConfigError(
       `Configuration error: the e2e test admin ${found.email} (password in the repository) exists in this production database; delete the pengelola-uji-NN@contoh.test admins before starting`,
+    );
+}
+
+/**
+ * A production server on this machine's loopback address may run without APP_URL (a try-out), and then
+ * every link in pages and mails names that address. Behind a reverse proxy that is wrong for everyone, so
+ * it is said at every start.
+ */
+export function warnWithoutAppUrl(c: Config): void {
+  if (c.NODE_ENV === 'production' && !c.APP_URL)
+    console.warn(
+      `APP_URL is not set: links in pages and mails name http://${c.HOST}:${c.PORT}. Behind a proxy, set APP_URL to the public address (docs/operations.md).`,
     );
 }
 
