@@ -2,14 +2,13 @@
  * `npm test`: the whole suite, its steps started as soon as what they need is done, so that the machine's
  * cores stay busy (docs/performance.md, "Test suite"; decision 0048):
  *
- *   - `astro build` and the e2e demo database (scripts/e2e-data.ts: built into its cache when its sources
- *     changed, copied in a second else) start at once: Playwright needs both, and its run is the longest
- *   - Playwright against that build (`scripts/e2e.ts --no-build`) as soon as both are done
- *   - lint (ESLint, cycle check, knip, Prettier) and Vitest beside them from the start, `astro check` once
- *     the build is done (both write `.astro/`); none of them reads `dist/`. They take the CPU that the e2e
- *     run leaves: a story waits on the browser, on servers starting, on timers, and the run ends with one
- *     worker on the last long spec
- *   - with `--postgres <url>` (CI), the database tests again against that PostgreSQL server, after Vitest
+ *   - `astro build`, the e2e demo database (scripts/e2e-data.ts: built into its cache when its sources
+ *     changed, copied in a second else), lint (ESLint, cycle check, knip, Prettier) and Vitest start at
+ *     once; `astro check` once the build is done (both write `.astro/`)
+ *   - Playwright against that build (`scripts/e2e.ts --no-build`) once Vitest is done: the two are
+ *     CPU-bound, and side by side on two cores each took longer than both in turn
+ *   - with `--postgres <url>` (CI), the database tests again against that PostgreSQL server, after Vitest,
+ *     beside the e2e run (they mostly wait on the server)
  *
  * A failing step stops the run: steps not started are skipped and running ones are stopped. A step's
  * output is printed in one piece when it ends (never interleaved), except Playwright's, which streams (its
@@ -70,7 +69,9 @@ const e2eData: Step = {
 const steps: Step[] = [
   { name: 'build', cmd: 'npx', args: ['astro', 'build'] },
   e2eData,
-  npm('e2e', 'test:e2e', ['--no-build'], { after: ['build', 'e2e data'], stream: true }),
+  // After Vitest: both are CPU-bound on two cores, and side by side each took longer than the two in turn
+  // (2026-11-26: Playwright 947 s and Vitest still running at 974 s, against about 520 and 195 s in turn).
+  npm('e2e', 'test:e2e', ['--no-build'], { after: ['build', 'e2e data', 'vitest'], stream: true }),
   npm('lint', 'lint'),
   // After the build: both write .astro/ (`astro sync`).
   npm('astro check', 'check', [], { after: ['build'] }),
