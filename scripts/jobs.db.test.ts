@@ -14,7 +14,10 @@ import { createTestDb, type TestDb } from '../tests/db';
 import { migratedDataDir } from '../tests/migrated-data-dir';
 import { openDatabase, type Db } from '../src/server/db/client';
 import { contentSeen, corporateActions, emiten, telegramGroupMembers, telegramLinks } from '../src/server/db/schema';
-import { setLessonDone } from '../src/server/services/courses';
+// The file, not the courses index: the index reaches the lessons' content collection (`astro:content`),
+// which only Astro's build resolves, not this test's Vite.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- see above
+import { setLessonDone } from '../src/server/services/courses/progress';
 import { createTestPortfolio, createTrade } from '../tests/factories/portfolio';
 import { createUser, grantTier } from '../tests/factories/users';
 import { setPref } from '../src/server/services/notifications';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockDataDir } from '../src/server/db/lock';
-import { analysisTickers } from '../src/server/services/research';
+import { analysisTickers } from '../src/server/services/market-import';
 import { migratedDataDir } from '../tests/migrated-data-dir';
 
 const run = promisify(execFile);

@@ -19,7 +19,10 @@ import { runNotices, type NoticeSummary } from '../../src/server/services/notifi
 import { setPref } from '../../src/server/services/notifications';
 import { verifyUnsubscribe } from '../../src/server/services/notifications';
 import { defaultSources } from '../../src/server/services/notifications';
-import { setLessonDone } from '../../src/server/services/courses';
+// The file, not the courses index: the index reaches the lessons' content collection (`astro:content`),
+// which only Astro's build resolves, not this test's Vite.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- see above
+import { setLessonDone } from '../../src/server/services/courses/progress';
 import { createTestPortfolio, createTrade } from '../factories/portfolio';
 import { createUser, grantTier } from '../factories/users';
 import { startSmtpStandIn, type SmtpStandIn } from '../stand-ins/smtp';

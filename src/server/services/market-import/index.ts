@@ -22,7 +22,7 @@ export type { ImportKind, ImportResult } from './types';
 export { validateCsv } from './validate';
 export { parseDate } from '../../../lib/market-values';
 // After an import, the analyses whose ticker the market data still lacks are named (as at start-up).
-export { warnAnalysesWithoutEmiten } from '../research/analysis-coverage';
+export { analysisTickers, warnAnalysesWithoutEmiten } from '../research/analysis-coverage';
 
 export interface ImportOptions {
   /** Overrides detection from the header row. */

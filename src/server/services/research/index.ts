@@ -1,5 +1,4 @@
 /** The research pages: emiten and analysis pages, the analysis list, market figures, the emiten directory and analysis coverage. */
-export { analysisTickers } from './analysis-coverage';
 export { listAnalyses, parseListQuery } from './analysis-list';
 export { emitenAnalysisPage, nonEmitenAnalysisPage, type RelatedItem } from './analysis-page';
 export { renamedCode } from './code-changes';
