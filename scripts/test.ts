@@ -7,8 +7,8 @@
  *     once; `astro check` once the build is done (both write `.astro/`)
  *   - Playwright against that build (`scripts/e2e.ts --no-build`) once Vitest is done: the two are
  *     CPU-bound, and side by side on two cores each took longer than both in turn
- *   - with `--postgres <url>` (CI), the database tests again against that PostgreSQL server, after Vitest,
- *     beside the e2e run (they mostly wait on the server)
+ *   - with `--postgres <url>` (CI), the database tests again against that PostgreSQL server, last: beside
+ *     the e2e run they loaded the machine as much as a second Vitest and slowed it by more than they took
  *
  * A failing step stops the run: steps not started are skipped and running ones are stopped. A step's
  * output is printed in one piece when it ends (never interleaved), except Playwright's, which streams (its
@@ -79,7 +79,7 @@ const steps: Step[] = [
   ...(postgres
     ? [
         npm('test:db on PostgreSQL', 'test:db', [], {
-          after: ['vitest'],
+          after: ['vitest', 'e2e'],
           env: { ...process.env, TEST_DATABASE_URL: postgres },
         }),
       ]

@@ -232,6 +232,10 @@ test.describe('tanpa koneksi', () => {
     await freshMember(page);
     await page.goto('/portofolio/transaksi');
     await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+    // The page loaded before the worker was active; the worker claims it when it activates, which on a loaded
+    // machine took over 5 s (CI, twice in one run). A page loaded once the worker is active is controlled
+    // from its start, as every later visit is.
+    await page.reload();
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     const form = page.locator('form.tx-form');
     const typeTrade = async () => {
