@@ -59,7 +59,7 @@ export async function refundPayment(
     };
 
   // A refund that failed at the provider (fulfil's `payment.refund-failed`) is asked for again under a new key.
-  const failedBefore = await refundsFailedBefore(db, p.id);
+  const failedBefore = await refundsFailedBefore(db, p);
   let refundRef: string;
   let pending = false;
   try {

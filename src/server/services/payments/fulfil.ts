@@ -16,7 +16,7 @@ import { wibDate } from '../../../domain/dates';
 import { lockMembers, recomputePasses } from './schedule';
 import { sendReceiptMail } from './receipts';
 import { activateGift, giftRedeemer, mailActivatedGift, refundGift } from '../membership/gifts';
-import { promoRefundDue, promoRefusal, refundOverLimit } from './promo-claim';
+import { promoRefundDue, promoRefusal, refundFailedEntries, refundOverLimit } from './promo-claim';
 import type { ProviderState } from './types';
 import { log } from '../../log';
 
@@ -171,13 +171,7 @@ async function refundFailed(tx: Tx, p: Payment, s: ProviderState, now: Date): Pr
   const [seen] = await tx
     .select({ at: auditLog.at })
     .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.action, 'payment.refund-failed'),
-        sql`${auditLog.details}->>'refundRef' = ${s.refund.id}`,
-        sql`${auditLog.details}->>'paymentId' = ${p.id}`,
-      ),
-    )
+    .where(and(refundFailedEntries(p), sql`${auditLog.details}->>'refundRef' = ${s.refund.id}`))
     .limit(1);
   if (seen) return { payment: p, change: 'unchanged' };
   const [cleared] = await tx

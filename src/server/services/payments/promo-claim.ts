@@ -5,7 +5,7 @@
  * transaction, under the member's lock and the code's row lock: of racing settlements exactly one counts
  * within the limits. A payment over a limit is refused (`rejected`, nothing granted) and refunded in full.
  */
-import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { auditLog, payments, promoCodes } from '../../db/schema';
 import { audit } from '../audit';
@@ -45,12 +45,21 @@ export function promoRefundDue(p: Payment | null): p is Payment {
   return !!p && p.status === 'rejected' && !p.refundRef && !!p.failureReason?.endsWith(REFUND_NOTE);
 }
 
-/** How many refunds of payment `paymentId` the provider failed (fulfil's `payment.refund-failed` entries). */
-export async function refundsFailedBefore(db: Db | Tx, paymentId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(auditLog)
-    .where(and(eq(auditLog.action, 'payment.refund-failed'), sql`${auditLog.details}->>'paymentId' = ${paymentId}`));
+/**
+ * fulfil's `payment.refund-failed` entries of payment `p`: found through its member's entries (the audit
+ * log's subject index), never by reading the whole log.
+ */
+export function refundFailedEntries(p: Pick<Payment, 'id' | 'userId'>): SQL | undefined {
+  return and(
+    p.userId ? eq(auditLog.subjectId, p.userId) : isNull(auditLog.subjectId),
+    eq(auditLog.action, 'payment.refund-failed'),
+    sql`${auditLog.details}->>'paymentId' = ${p.id}`,
+  );
+}
+
+/** How many refunds of payment `p` the provider failed. */
+export async function refundsFailedBefore(db: Db | Tx, p: Pick<Payment, 'id' | 'userId'>): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(auditLog).where(refundFailedEntries(p));
   return row?.n ?? 0;
 }
 
@@ -66,7 +75,7 @@ export async function refundOverLimit(db: Db, p: Payment, now: Date): Promise<vo
     if (!provider) throw new Error(`provider ${p.provider} is not configured on this server`);
     const { refundRef } = await provider.refund({
       paymentId: p.id,
-      failedBefore: await refundsFailedBefore(db, p.id),
+      failedBefore: await refundsFailedBefore(db, p),
       ref: p.providerRef,
       paymentRef: p.providerPaymentRef,
       amount: p.amount,
