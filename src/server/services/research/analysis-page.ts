@@ -23,6 +23,7 @@ import {
 import { findEmiten, type Emiten } from './market';
 import {
   adjustedPrice,
+  barAt,
   keyFigures,
   marketHistory,
   valuationBands,
@@ -107,7 +108,7 @@ export async function emitenAnalysisPage(
     relatedToEmiten(db, entry),
   ]);
   const figures = company ? keyFigures(history, company.sharesOutstanding) : null;
-  const last = history.bars.at(-1);
+  const last = barAt(history.bars, -1);
   // A paid call's figures and the analyst's DCF inputs stay behind its tier (docs/product.md §10.6).
   const callVisible = canSeeCall(viewerTier, a.tier);
   const target =

@@ -5,6 +5,9 @@ import { corporateActions, dailyPrices, emiten, fundamentals } from '../../db/sc
 import {
   adjustedBars,
   adjustedPrice,
+  barAt,
+  barList,
+  closeOnOrBefore,
   dividendHistory,
   keyFigures,
   marketHistory,
@@ -102,12 +105,22 @@ describe('research figures from the database', () => {
 
   it('adjusts the chart for the split and restates old target prices', async () => {
     const history = await marketHistory(h.db, 'TEST');
-    expect(adjustedBars(history).map((b) => [b.date, b.close, b.volume])).toEqual([
+    expect(barList(adjustedBars(history)).map((b) => [b.date, b.close, b.volume])).toEqual([
       ['2026-04-14', 4_000, 200],
       ['2026-04-15', 4_000, 200],
       ['2026-11-19', 4_400, 300],
       ['2026-11-20', 4_600, 400],
     ]);
+    // The history itself is as recorded; its columns share the day numbers with the adjusted ones.
+    expect(barList(history.bars).map((b) => [b.date, b.open, b.high, b.low, b.close, b.volume])).toEqual([
+      ['2026-04-14', 8_000, 8_000, 8_000, 8_000, 100],
+      ['2026-04-15', 4_000, 4_000, 4_000, 4_000, 200],
+      ['2026-11-19', 4_400, 4_400, 4_400, 4_400, 300],
+      ['2026-11-20', 4_600, 4_600, 4_600, 4_600, 400],
+    ]);
+    expect(adjustedBars(history).days).toBe(history.bars.days);
+    expect(barAt(history.bars, -1)?.date).toBe('2026-11-20');
+    expect(barAt(history.bars, 4)).toBeUndefined();
     expect(adjustedPrice(history, 9_000, '2026-01-10')).toBe(4_500);
     expect(adjustedPrice(history, 5_000, '2026-05-01')).toBe(5_000);
   });
@@ -122,8 +135,17 @@ describe('research figures from the database', () => {
     expect(bands.pbv.stats?.count).toBe(4);
   });
 
+  it('finds the close on or before a date', async () => {
+    const { bars } = await marketHistory(h.db, 'TEST');
+    expect(closeOnOrBefore(bars, '2026-04-13')).toBeNull();
+    expect(closeOnOrBefore(bars, '2026-04-14')).toBe(8_000);
+    expect(closeOnOrBefore(bars, '2026-10-01')).toBe(4_000);
+    expect(closeOnOrBefore(bars, '2026-12-31')).toBe(4_600);
+  });
+
   it('has no figures for a ticker without prices', async () => {
     const history = await marketHistory(h.db, 'NONE');
+    expect(history.bars.length).toBe(0);
     expect(keyFigures(history, 1)).toBeNull();
   });
 });

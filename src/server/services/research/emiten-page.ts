@@ -9,6 +9,8 @@ import { findEmiten, type Emiten } from './market';
 import {
   adjustedBars,
   adjustedPrice,
+  barAt,
+  closeOnOrBefore,
   dividendHistory,
   keyFigures,
   marketHistory,
@@ -71,11 +73,11 @@ export async function emitenPage(
     statusFlagsOf(db, ticker),
   ]);
   const bars = adjustedBars(history);
-  const last = bars.at(-1);
-  const prev = bars.at(-2);
-  const closeOn = (date: string) => history.bars.findLast((b) => b.date <= date)?.close ?? null;
+  const last = barAt(bars, -1);
+  const prev = barAt(bars, -2);
   const dividends = dividendHistory(history).map((d): DividendView => {
-    const ref = d.cumDate >= today ? (history.bars.at(-1)?.close ?? null) : closeOn(d.cumDate);
+    const ref =
+      d.cumDate >= today ? (barAt(history.bars, -1)?.close ?? null) : closeOnOrBefore(history.bars, d.cumDate);
     const status =
       d.cumDate >= today ? 'akan-datang' : d.paymentDate && d.paymentDate > today ? 'menunggu-pembayaran' : 'dibayar';
     return { ...d, yieldAtCum: ref ? d.amount / ref : null, status };

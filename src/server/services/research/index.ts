@@ -3,6 +3,6 @@ export { listAnalyses, parseListQuery } from './analysis-list';
 export { emitenAnalysisPage, nonEmitenAnalysisPage, type RelatedItem } from './analysis-page';
 export { renamedCode } from './code-changes';
 export { emitenDirectory } from './emiten-directory';
-export { adjustedBars, type KeyFigures, marketHistory } from './emiten-figures';
+export { adjustedBars, dateAt, type KeyFigures, marketHistory } from './emiten-figures';
 export { type DividendView, type EmitenAnalysisItem, emitenPage } from './emiten-page';
 export { anyDemo, findEmiten } from './market';

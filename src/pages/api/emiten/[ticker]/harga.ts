@@ -7,7 +7,7 @@ import { isStockCode } from '../../../../domain/idx';
 import { getDb } from '../../../../server/db/client';
 import { jsonError, json } from '../../../../server/http/responses';
 import { findEmiten } from '../../../../server/services/research';
-import { adjustedBars, marketHistory } from '../../../../server/services/research';
+import { adjustedBars, dateAt, marketHistory } from '../../../../server/services/research';
 
 export const prerender = false;
 
@@ -18,13 +18,14 @@ export const GET: APIRoute = async ({ params }) => {
   if (!isStockCode(ticker) || !(await findEmiten(await getDb(), ticker)))
     return jsonError(404, `Emiten ${ticker || '(kosong)'} tidak ditemukan.`);
   const history = await marketHistory(await getDb(), ticker);
-  const bars = adjustedBars(history).map((b) => [
-    b.date,
-    round2(b.open),
-    round2(b.high),
-    round2(b.low),
-    round2(b.close),
-    b.volume,
+  const adjusted = adjustedBars(history);
+  const bars = Array.from({ length: adjusted.length }, (_, i) => [
+    dateAt(adjusted, i),
+    round2(adjusted.open[i]!),
+    round2(adjusted.high[i]!),
+    round2(adjusted.low[i]!),
+    round2(adjusted.close[i]!),
+    adjusted.volume[i]!,
   ]);
   return json({ ticker, adjusted: history.changes.length > 0, bars });
 };
