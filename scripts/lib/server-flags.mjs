@@ -6,8 +6,15 @@
  * --max-semi-space-size=16: under load V8 grows the young generation to 64 MB per semi-space and
  * keeps it; 16 MB serves as many requests per second (measured with `npm run bench:web`) for about
  * 100 MB less memory.
+ *
+ * --max-old-space-size=768: V8 lets the old generation grow to a multiple of what is live before its
+ * next full collection, and takes that multiple from the heap's limit: up to 4× with the limit it
+ * derives from a large machine's memory (4 GB here), about 1.5× under 768 MB. The serving process
+ * holds about 65 MB live at market scale (issue 29, decision 0050): 452 → 339 MB RSS after
+ * `npm run bench:web`'s load, the same rates. The limit is ten times what is live; a server that
+ * reached it would have a leak to find.
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=16'];
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=16', '--max-old-space-size=768'];
 
 /**
  * Environment of the serving process, for the C library, which reads it before Node starts (so in
