@@ -50,6 +50,8 @@ function adminRoutes(): string[] {
     ...routesIn('src/pages/api/admin', '/api/admin'),
     ...routesIn('src/pages/api/impersonate', '/api/impersonate'),
     '/impersonate',
+    // A search with filters answers as its page does.
+    '/admin/anggota?q=anggota&status=aktif&telegram=tidak',
   ].map((r) => r.replace(/\[\.\.\.[^\]]+\]/g, 'x').replace(/\[[^\]]+\]/g, memberId));
 }
 

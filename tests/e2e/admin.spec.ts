@@ -1,49 +1,9 @@
 /**
- * The admin console (issue #26): two factors for admins and members, the console's access matrix, the
- * overview and its CSV, and a complimentary pass granted from a member's page.
+ * The admin console (issue #26): two factors for admins and members, the overview and its CSV, and a
+ * complimentary pass granted from a member's page. The console's access matrix (404 for everyone but an
+ * admin with two factors, on every admin route) is admin-access-matrix.spec.ts.
  */
-import {
-  DEMO,
-  DEMO_PASSWORD,
-  enterSecondFactor,
-  expect,
-  freshMember,
-  signIn,
-  signInAdmin,
-  signOut,
-  test,
-  totpNow,
-} from './fixtures';
-
-/** Every admin route, with a POST for the ones that take one (the member id filled in per story). */
-function adminRoutes(memberId: string): { method: 'GET' | 'POST'; path: string }[] {
-  return [
-    { method: 'GET', path: '/admin' },
-    { method: 'GET', path: '/admin/anggota' },
-    { method: 'GET', path: '/admin/anggota?q=anggota&status=aktif&telegram=tidak' },
-    { method: 'GET', path: `/admin/anggota/${memberId}` },
-    { method: 'GET', path: '/admin/ringkasan.csv' },
-    { method: 'POST', path: `/admin/anggota/${memberId}` },
-    { method: 'GET', path: '/impersonate' },
-  ];
-}
-
-async function statuses(page: import('@playwright/test').Page, memberId: string): Promise<number[]> {
-  const out: number[] = [];
-  const origin = new URL(page.url()).origin;
-  for (const r of adminRoutes(memberId)) {
-    const res =
-      r.method === 'GET'
-        ? await page.request.get(r.path, { maxRedirects: 0 })
-        : await page.request.post(r.path, {
-            form: { intent: 'grant', tier: 'premium', days: '30', reason: 'uji akses' },
-            headers: { Origin: origin },
-            maxRedirects: 0,
-          });
-    out.push(res.status());
-  }
-  return out;
-}
+import { enterSecondFactor, expect, freshMember, signInAdmin, signOut, test, totpNow } from './fixtures';
 
 test('anggota menyalakan verifikasi dua langkah, lalu masuk dengan kode dari aplikasi', async ({ page }) => {
   const member = await freshMember(page);
@@ -91,37 +51,6 @@ async function signInUpToCode(page: import('@playwright/test').Page, email: stri
   await page.getByRole('button', { name: 'Masuk', exact: true }).click();
   await expect(page).toHaveURL(/\/sign-in\/two-factor/);
 }
-
-test('konsol admin: 404 untuk anonim, setiap tingkat anggota, dan admin yang sedang impersonasi', async ({
-  page,
-  browser,
-  baseURL,
-}) => {
-  const member = await freshMember(page);
-  await signOut(page);
-  await signInAdmin(page);
-  await page.goto(`/admin/anggota?q=${encodeURIComponent(member.email)}`);
-  const href = await page.getByRole('link', { name: member.name }).first().getAttribute('href');
-  const memberId = href!.split('/').at(-1)!;
-  // The admin with two factors: every route opens (the POST grants, then redirects).
-  expect(await statuses(page, memberId)).toEqual([200, 200, 200, 200, 200, 303, 200]);
-
-  for (const who of [null, DEMO.gratis, DEMO.reguler, DEMO.premium] as const) {
-    const ctx = await browser.newContext({ baseURL });
-    const other = await ctx.newPage();
-    if (who) await signIn(other, who, DEMO_PASSWORD);
-    else await other.goto('/');
-    expect(await statuses(other, memberId), who ?? 'anonim').toEqual([404, 404, 404, 404, 404, 404, 404]);
-    await ctx.close();
-  }
-
-  // The same admin while impersonating: every route is 404, reads and writes alike.
-  await page.goto(`/impersonate?q=${encodeURIComponent(member.email)}`);
-  await page.getByRole('button', { name: `Masuk sebagai ${member.name}` }).click();
-  await expect(page).toHaveURL(/\/portofolio\/all/);
-  expect(await statuses(page, memberId)).toEqual([404, 404, 404, 404, 404, 404, 404]);
-  await page.getByRole('button', { name: 'Akhiri impersonasi', exact: true }).click();
-});
 
 test('admin memberi akses Premium 30 hari; anggota melihatnya dan tindakan tercatat di log audit', async ({
   page,

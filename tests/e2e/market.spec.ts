@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PORTS } from '../../playwright.config';
+import { SERVER_NODE_FLAGS } from '../../scripts/lib/server-flags.mjs';
 import { expect, test } from './fixtures';
 import { migratedDataDir } from '../migrated-data-dir';
 
@@ -55,7 +56,8 @@ test.describe('pasar penuh: setiap emiten dari data pasar', () => {
     // The content's analyses discuss demo tickers this market lacks: one warning each, no failure.
     expect(imported.stderr).toContain('Peringatan: analisis content/analisis/BBCA/');
 
-    server = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
+    // The bundled server `npm run serve` runs, without a TypeScript loader.
+    server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'serve'], {
       env: {
         ...env,
         PORT: String(PORT),

@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './axe';
 import Stripe from 'stripe';
 import { PORTS } from '../../playwright.config';
 import { DEMO, expect, freshMember, hydrated, latestMailTo, outbox, signIn, signInAdmin, test } from './fixtures';
@@ -157,8 +157,10 @@ test('anggota Reguler melihat paketnya disorot dan harga per bulan serta penghem
   await expect(
     page.getByRole('region', { name: 'Premium' }).getByRole('link', { name: 'Tingkatkan Premium 12 bulan' }),
   ).toHaveAttribute('href', '/pay?plan=premium-12');
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  const results = await axe(page).analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
+    [],
+  );
 });
 
 test('admin yang sedang impersonasi tidak bisa membayar atas nama anggota', async ({ page }) => {

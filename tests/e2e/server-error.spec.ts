@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PORTS, SENTRY_DSN } from '../../playwright.config';
+import { SERVER_NODE_FLAGS } from '../../scripts/lib/server-flags.mjs';
 import { expect, test } from './fixtures';
 import { envelopes, errorEvents } from './sentry';
 
@@ -15,10 +16,13 @@ interface Server {
   stop: () => void;
 }
 
-/** Serves the build (scripts/serve.ts) on a database that cannot be reached: pages that read data fail. */
+/**
+ * Serves the build (`npm run serve`: the bundled scripts/serve.ts) on a database that cannot be reached: pages
+ * that read data fail.
+ */
 async function startBrokenServer(port: number, env: Record<string, string>): Promise<Server> {
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'serve'], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './axe';
 import { ROUTES } from './routes';
 
 const STATIC = ROUTES.filter((r) => r.prerendered).map((r) => r.path);
@@ -23,7 +23,7 @@ test.describe('halaman publik pra-render', () => {
 
     test(`${path} lolos pemeriksaan aksesibilitas axe`, async ({ page }) => {
       await page.goto(path);
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axe(page).analyze();
       const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
       expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     });

@@ -1,12 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './axe';
 import type { Page } from '@playwright/test';
 import { DEMO, expect, freshMember, signIn, test } from './fixtures';
 
 const PASSWORD = 'rahasia-bbca-123';
 
 async function axeSerious(page: Page): Promise<string[]> {
-  const axe = await new AxeBuilder({ page }).analyze();
-  return axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  const results = await axe(page).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
 }
 
 async function noSidewaysScroll(page: Page, path: string): Promise<void> {
