@@ -116,6 +116,11 @@ export async function sessionUser(
     : await read();
   // Read for a later time than this request's (APP_NOW went back): the spans may lack some.
   if (found && found.readAt > now.getTime()) found = await read();
+  return activeAt(found, now);
+}
+
+/** The kept session's user and tier at `now`; undefined once the session has ended. */
+function activeAt(found: SessionRecord | null, now: Date): { user: User; tier: CurrentTier } | undefined {
   if (!found || found.expiresAt.getTime() <= Date.now()) return undefined;
   const t = now.getTime();
   return {
@@ -125,6 +130,25 @@ export async function sessionUser(
       now,
     ),
   };
+}
+
+/**
+ * `sessionUser` without waiting: its answer when the session is kept in memory and known current
+ * (db/data-versions.ts), else undefined — also when there is no such session; the caller then takes
+ * `sessionUser`'s way.
+ */
+export function sessionUserInMemory(
+  db: Db,
+  claims: SessionClaims,
+  now: Date,
+): { user: User; tier: CurrentTier } | undefined {
+  if (!UUID.test(claims.sessionId) || !UUID.test(claims.userId)) return undefined;
+  const found = versionStoreOf(db)?.peek<SessionRecord | null>(
+    `u:${claims.userId}`,
+    `s:${claims.userId}:${claims.sessionId}`,
+  );
+  if (!found || found.readAt > now.getTime()) return undefined;
+  return activeAt(found, now);
 }
 
 export function toViewer(user: User, t: CurrentTier): Viewer {

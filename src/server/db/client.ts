@@ -110,12 +110,20 @@ async function openPostgres(url: string, versions: boolean): Promise<DbHandle> {
 }
 
 const KEY = Symbol.for('telaah.db');
+/** The same handle once open, for callers that cannot wait (the Node server's answers from memory). */
+const OPEN = Symbol.for('telaah.db.open');
 const OPEN_RETRY_MS = 2_000;
-type Holder = { [KEY]?: Promise<DbHandle> };
+type Holder = { [KEY]?: Promise<DbHandle>; [OPEN]?: DbHandle };
 
 /** Installs an already-open handle as this process' database (the start script does this). */
 export function setProcessDatabase(handle: DbHandle): void {
   (globalThis as Holder)[KEY] = Promise.resolve(handle);
+  (globalThis as Holder)[OPEN] = handle;
+}
+
+/** The process' database if it is open already, else undefined (nothing is opened). */
+export function openProcessDatabase(): DbHandle | undefined {
+  return (globalThis as Holder)[OPEN];
 }
 
 /**
@@ -132,6 +140,12 @@ export function processDatabase(): Promise<DbHandle> {
       return openDatabase({ databaseUrl: c.DATABASE_URL, dataDir: c.DATA_DIR });
     })();
     holder[KEY] = opening;
+    opening.then(
+      (handle) => {
+        if (holder[KEY] === opening) holder[OPEN] = handle;
+      },
+      () => undefined,
+    );
     // Kept for a moment, so that the many queries of one request do not each try again.
     opening.catch(() => {
       setTimeout(() => {

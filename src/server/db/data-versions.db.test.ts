@@ -8,9 +8,9 @@ import { createTestDb, type TestDb } from '../../../tests/db';
 import { createUser, grantTier } from '../../../tests/factories/users';
 import { createTestPortfolio, createTrade, seedMarket } from '../../../tests/factories/portfolio';
 import { endAllSessions, endSessionById, openSession } from '../auth/session-rows';
-import { sessionUser } from '../auth/session-user';
-import { currentMarketVersion, markMarketChanged, marketVersion } from '../services/market';
-import { currentMemberVersion, memberVersion } from '../services/portfolio';
+import { sessionUser, sessionUserInMemory } from '../auth/session-user';
+import { currentMarketVersion, markMarketChanged, marketVersion, marketVersionInMemory } from '../services/market';
+import { currentMemberVersion, memberVersion, memberVersionInMemory } from '../services/portfolio';
 import { portfolios, transactions, users } from './schema';
 import { LISTENER_NAME, setVersionStore, syncVersions, VersionStore, type ChangeSource } from './data-versions';
 import { mayHaveWritten } from './request-writes';
@@ -179,38 +179,54 @@ describe('identities and versions kept in memory, exact by change notifications'
     const claims = { userId: u.id, sessionId: s1 };
     // The notifications of those writes are applied (on PostgreSQL they arrive a moment after commit).
     await store.sync();
+    // Without waiting (the Node server's answers from memory): nothing until it was read and kept.
+    expect(sessionUserInMemory(h.db, claims, NOW)).toBeUndefined();
     expect((await sessionUser(h.db, claims, NOW))?.tier.tier).toBe('gratis');
+    expect(sessionUserInMemory(h.db, claims, NOW)?.tier.tier).toBe('gratis');
     // From memory: a change no notification reports is not seen …
     await unnoticed(h, 'users', () => h.db.update(users).set({ name: 'Tak Terlihat' }).where(eq(users.id, u.id)));
     expect((await sessionUser(h.db, claims, NOW))?.user.name).not.toBe('Tak Terlihat');
     // … a notified one is, at once: a tier change,
     await grantTier(h.db, u.id, 'premium', day('2026-11-01'), day('2026-12-01'));
     await store.sync();
+    expect(sessionUserInMemory(h.db, claims, NOW)).toBeUndefined();
     const premium = await sessionUser(h.db, claims, NOW);
     expect(premium?.tier).toEqual({ tier: 'premium', endsAt: day('2026-12-01') });
     expect(premium?.user.name).toBe('Tak Terlihat');
+    expect(sessionUserInMemory(h.db, claims, NOW)).toEqual(premium);
     // and the membership's end at its boundary, without any write.
     expect((await sessionUser(h.db, claims, day('2026-12-02')))?.tier.tier).toBe('gratis');
+    expect(sessionUserInMemory(h.db, claims, day('2026-12-02'))?.tier.tier).toBe('gratis');
     // A password change (the user row) and sign-out.
     await h.db.update(users).set({ passwordHash: 'x' }).where(eq(users.id, u.id));
     await store.sync();
+    expect(sessionUserInMemory(h.db, claims, NOW)).toBeUndefined();
     expect((await sessionUser(h.db, claims, NOW))?.user.passwordHash).toBe('x');
     await endSessionById(h.db, s1);
     await store.sync();
+    expect(sessionUserInMemory(h.db, claims, NOW)).toBeUndefined();
     expect(await sessionUser(h.db, claims, NOW)).toBeUndefined();
-    expect(await sessionUser(h.db, { userId: u.id, sessionId: s2 }, NOW)).toBeDefined();
+    // No session is kept as such, and never answered without waiting.
+    expect(sessionUserInMemory(h.db, claims, NOW)).toBeUndefined();
+    const other = { userId: u.id, sessionId: s2 };
+    expect(await sessionUser(h.db, other, NOW)).toBeDefined();
+    expect(sessionUserInMemory(h.db, other, NOW)).toBeDefined();
     // "Sign out everywhere".
     await endAllSessions(h.db, u.id);
     await store.sync();
-    expect(await sessionUser(h.db, { userId: u.id, sessionId: s2 }, NOW)).toBeUndefined();
+    expect(sessionUserInMemory(h.db, other, NOW)).toBeUndefined();
+    expect(await sessionUser(h.db, other, NOW)).toBeUndefined();
   });
 
   it("keeps a member's data version and the market's, moved by every committed write", async () => {
     const u = await createUser(h.db);
     const p = await createTestPortfolio(h.db, u.id);
     await store.sync();
+    // The notification of the portfolio's creation carried the new version: known without a read.
+    expect(memberVersionInMemory(h.db, u.id)).toBe(await memberVersion(h.db, u.id));
     const v1 = await currentMemberVersion(h.db, u.id);
     expect(v1).toBe(await memberVersion(h.db, u.id));
+    expect(memberVersionInMemory(h.db, u.id)).toBe(v1);
     // From memory: an unnotified write leaves it; a notified one carries the new version.
     await unnoticed(h, 'transactions', () => createTrade(h.db, u.id, p.id, buy));
     expect(await currentMemberVersion(h.db, u.id)).toBe(v1);
@@ -218,11 +234,15 @@ describe('identities and versions kept in memory, exact by change notifications'
     await store.sync();
     expect(await currentMemberVersion(h.db, u.id)).toBe(await memberVersion(h.db, u.id));
     expect(await currentMemberVersion(h.db, u.id)).toBeGreaterThan(v1);
+    expect(memberVersionInMemory(h.db, u.id)).toBe(await memberVersion(h.db, u.id));
 
     const m1 = await currentMarketVersion(h.db);
     expect(m1).toBe(await marketVersion(h.db));
+    expect(marketVersionInMemory(h.db)).toBe(m1);
     await h.db.transaction((tx) => markMarketChanged(tx));
     await store.sync();
+    // The notification carries the new version: known without a read.
+    expect(marketVersionInMemory(h.db)).toBe(m1 + 1);
     expect(await currentMarketVersion(h.db)).toBe(m1 + 1);
   });
 
@@ -281,6 +301,10 @@ describe('without a listening connection, everything is read from the database',
       const claims = { userId: u.id, sessionId: await openSession(h.db, u.id) };
       expect(await sessionUser(h.db, claims, NOW)).toBeDefined();
       expect(store.trusted()).toBe(false);
+      // Nothing is answered without a read.
+      expect(sessionUserInMemory(h.db, claims, NOW)).toBeUndefined();
+      await currentMarketVersion(h.db);
+      expect(marketVersionInMemory(h.db)).toBeUndefined();
       // Not kept: a write no notification reports shows at once.
       await unnoticed(h, 'users', () => h.db.update(users).set({ name: 'Langsung' }).where(eq(users.id, u.id)));
       expect((await sessionUser(h.db, claims, NOW))?.user.name).toBe('Langsung');

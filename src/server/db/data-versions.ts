@@ -97,6 +97,18 @@ export class VersionStore {
     return value;
   }
 
+  /**
+   * The value kept under `key` (of `topic`) when `get` would answer it from memory right now, else
+   * undefined (the caller then takes `get`'s way): the same checks without a promise, for the Node
+   * server's answers from memory.
+   */
+  peek<T>(topic: string, key: string): T | undefined {
+    if (!this.trusted()) return undefined;
+    const hit = this.kept.get(key);
+    if (hit && hit.seen >= this.changedAt(topic) && Date.now() < hit.until) return hit.value as T;
+    return undefined;
+  }
+
   /** A notification's payload (exported for the tests of the parsing). */
   applyPayload(payload: string): void {
     const [kind, id, version] = payload.split(':');

@@ -21,8 +21,8 @@ import type { APIContext } from 'astro';
 import { LRUCache } from 'lru-cache';
 import { wibDate } from '../../domain/dates';
 import { now } from '../clock';
-import { getDb } from '../db/client';
-import { currentMarketVersion } from '../services/market';
+import { getDb, openProcessDatabase } from '../db/client';
+import { currentMarketVersion, marketVersionInMemory } from '../services/market';
 import { ownPolicy } from './page-policy';
 import { pickEncoding } from './static-compressed';
 import { routeOf } from './routes';
@@ -179,6 +179,33 @@ export function mayServeRendered(req: IncomingMessage, pathname: string): boolea
   return !SESSION_COOKIE.test(req.headers.cookie ?? '') && keptForAnonymous(pathname);
 }
 
+/** The path and query of the request, with `pathname` (as sent, before any query) for its path. */
+function requestPath(req: IncomingMessage, pathname: string): string {
+  const url = req.url ?? '';
+  const q = url.indexOf('?');
+  return q < 0 ? pathname : pathname + url.slice(q);
+}
+
+/** Answers the request with a kept rendering: a 304 when it names its ETag, else the encoding it accepts. */
+function answerWith(
+  hit: Rendered,
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  base: Readonly<Record<string, string>>,
+): void {
+  const isPublic = isPublicRoute(pathname);
+  if (isPublic && req.headers['if-none-match'] === hit.etag) {
+    res.writeHead(304, headFor(hit, isPublic, base, 'notModified', hit.body));
+    res.end();
+    return;
+  }
+  const encoding: Encoding = hit.body.byteLength >= 1024 ? pickEncoding(req.headers['accept-encoding']) : null;
+  const body = compressedBody(hit, encoding);
+  res.writeHead(hit.status, headFor(hit, isPublic, base, encoding ?? 'identity', body));
+  res.end(body);
+}
+
 /**
  * The Node server's fast path: answers an anonymous GET (or HEAD) from a page already rendered for the
  * current market data without involving the app (true when it answered; false leaves `res` untouched).
@@ -193,21 +220,31 @@ export async function serveRendered(
   base: Readonly<Record<string, string>> = {},
 ): Promise<boolean> {
   if ((req.method !== 'GET' && req.method !== 'HEAD') || !mayServeRendered(req, pathname)) return false;
-  const url = req.url ?? '';
-  const q = url.indexOf('?');
-  const key = await keyFor(q < 0 ? pathname : pathname + url.slice(q)).catch(() => null);
+  const key = await keyFor(requestPath(req, pathname)).catch(() => null);
   const hit = key ? rendered.get(key) : undefined;
   if (!hit) return false;
-  const isPublic = isPublicRoute(pathname);
-  if (isPublic && req.headers['if-none-match'] === hit.etag) {
-    res.writeHead(304, headFor(hit, isPublic, base, 'notModified', hit.body));
-    res.end();
-    return true;
-  }
-  const encoding: Encoding = hit.body.byteLength >= 1024 ? pickEncoding(req.headers['accept-encoding']) : null;
-  const body = compressedBody(hit, encoding);
-  res.writeHead(hit.status, headFor(hit, isPublic, base, encoding ?? 'identity', body));
-  res.end(body);
+  answerWith(hit, req, res, pathname, base);
+  return true;
+}
+
+/**
+ * `serveRendered` without waiting for anything: answers at once when the process's database is open, the
+ * market-data version held in memory is known current (db/data-versions.ts) and a rendering for it is
+ * kept; false (`res` untouched) in every other case, which `serveRendered` then handles. The caller has
+ * checked `mayServeRendered`.
+ */
+export function serveRenderedNow(
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  base: Readonly<Record<string, string>>,
+): boolean {
+  const db = openProcessDatabase()?.db;
+  const version = db && marketVersionInMemory(db);
+  if (version === undefined) return false;
+  const hit = rendered.get(`${version}|${today()}|${requestPath(req, pathname)}`);
+  if (!hit) return false;
+  answerWith(hit, req, res, pathname, base);
   return true;
 }
 
@@ -238,7 +275,7 @@ export async function applyCachePolicy(ctx: APIContext, response: Response): Pro
  * The response's headers to keep with its rendering, an HTML page's policy narrowed to the inline code
  * its body holds (`./page-policy`): computed once per rendering, written on every answer from memory.
  */
-function ownHeaders(headers: Headers, body: Uint8Array): [string, string][] {
+export function ownHeaders(headers: Headers, body: Uint8Array): [string, string][] {
   const policy = headers.get('content-security-policy');
   const html = headers.get('content-type')?.startsWith('text/html');
   if (!policy || !html) return [...headers];

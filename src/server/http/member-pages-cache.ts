@@ -28,16 +28,18 @@ import {
   knownClaims,
   sessionCookies,
   sessionUser,
+  sessionUserInMemory,
   toViewer,
   type SessionClaims,
 } from '../auth/session-user';
 import type { Viewer } from '../auth/viewer-type';
 import { now, todayWib } from '../clock';
-import { getDb } from '../db/client';
-import { PRIVATE_CACHE_CONTROL } from './http-cache';
-import { currentMarketVersion } from '../services/market';
-import { currentMemberVersion } from '../services/portfolio';
+import { getDb, openProcessDatabase, type Db } from '../db/client';
+import { ownHeaders, PRIVATE_CACHE_CONTROL } from './http-cache';
+import { currentMarketVersion, marketVersionInMemory } from '../services/market';
+import { currentMemberVersion, memberVersionInMemory } from '../services/portfolio';
 import { routeOf } from './routes';
+import { FALLBACK_CSP } from './security-headers';
 import { pickEncoding } from './static-compressed';
 
 interface Entry {
@@ -48,6 +50,8 @@ interface Entry {
   /** Compressed copies, made on the first request that accepts each. */
   br?: Buffer;
   gzip?: Buffer;
+  /** The Node server's header blocks (`headFor`), made on the first answer of each encoding. */
+  heads?: Partial<Record<'identity' | 'br' | 'gzip', string[]>>;
 }
 
 // Bounded by bytes (bodies and their compressed copies): a member with a 10-year history has pages of
@@ -88,6 +92,16 @@ async function stampOf(userId: string): Promise<string> {
   return `${market}|${member}|${todayWib()}`;
 }
 
+/** `stampOf` from memory, when both versions there are known current; else undefined. */
+function stampInMemory(db: Db, userId: string): string | undefined {
+  const market = marketVersionInMemory(db);
+  const member = market === undefined ? undefined : memberVersionInMemory(db, userId);
+  return member === undefined ? undefined : `${market}|${member}|${todayWib()}`;
+}
+
+/** Renderings under way, by stamp and key: requests for the same page meanwhile wait for it (null: not kept). */
+const rendering = new Map<string, Promise<Entry | null>>();
+
 /** The body to send for the client's Accept-Encoding, compressed once per entry and encoding. */
 function encodedBody(key: string, entry: Entry, acceptEncoding: string | undefined) {
   const encoding = entry.body.byteLength >= 1024 ? pickEncoding(acceptEncoding) : null;
@@ -126,17 +140,28 @@ export async function withMemberPagesCache(ctx: APIContext, render: () => Promis
   const stamp = await stampOf(ctx.locals.viewer!.id);
   const hit = entries.get(key);
   if (hit && hit.stamp === stamp) return toResponse(hit);
-  const response = await render();
-  const setsCookie = response.headers.has('set-cookie') || !ctx.cookies.headers().next().done;
-  if (response.status !== 200 || setsCookie || response.headers.has('content-encoding')) return response;
-  const entry: Entry = {
-    stamp,
-    status: response.status,
-    headers: [...response.headers],
-    body: new Uint8Array(await response.arrayBuffer()),
-  };
-  entries.set(key, entry);
-  return toResponse(entry);
+  // The same page for the same data is being rendered (a member's first page after a start, opened in
+  // several tabs or asked again before it finished): its result serves this request too.
+  const under = `${stamp}\n${key}`;
+  const awaited = await rendering.get(under);
+  if (awaited) return toResponse(awaited);
+  let done: (entry: Entry | null) => void = () => undefined;
+  const mine = new Promise<Entry | null>((resolve) => (done = resolve));
+  if (!rendering.has(under)) rendering.set(under, mine);
+  let entry: Entry | null = null;
+  try {
+    const response = await render();
+    const setsCookie = response.headers.has('set-cookie') || !ctx.cookies.headers().next().done;
+    if (response.status !== 200 || setsCookie || response.headers.has('content-encoding')) return response;
+    const body = new Uint8Array(await response.arrayBuffer());
+    // The page's policy narrowed to its own inline code, once per entry (./page-policy, decision 0049).
+    entry = { stamp, status: response.status, headers: ownHeaders(response.headers, body), body };
+    entries.set(key, entry);
+    return toResponse(entry);
+  } finally {
+    done(entry);
+    if (rendering.get(under) === mine) rendering.delete(under);
+  }
 }
 
 /** The kept entry for this viewer and URL while its stamp still holds; null otherwise. */
@@ -161,9 +186,7 @@ async function entryFor(
  */
 export async function serveMemberPage(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
   if (req.method !== 'GET' || !isMemberRoute(pathname)) return false;
-  const cookie = req.headers.cookie;
-  if (!cookie || cookie.includes(IMPERSONATION_COOKIE)) return false;
-  const claims = knownClaims(sessionCookies(cookie));
+  const claims = claimsOf(req);
   if (!claims) return false;
   // A database that cannot be read here is left to the app, which fails and reports as usual.
   const found = await entryFor(claims, pathname, req.url ?? '/').catch(() => null);
@@ -178,4 +201,69 @@ export async function serveMemberPage(req: IncomingMessage, res: ServerResponse,
   res.statusCode = entry.status;
   res.end(body);
   return true;
+}
+
+/** The claims of the request's session cookie when the app decoded it lately and no impersonation runs. */
+function claimsOf(req: IncomingMessage): SessionClaims | undefined {
+  const cookie = req.headers.cookie;
+  if (!cookie || cookie.includes(IMPERSONATION_COOKIE)) return undefined;
+  return knownClaims(sessionCookies(cookie));
+}
+
+// Set per answer, never taken from the stored response.
+const OWN_HEADERS = new Set(['cache-control', 'vary', 'content-length', 'content-encoding']);
+
+/** The entry's whole header block for `encoding` (as `writeHead` takes it), made once per entry and encoding. */
+function headFor(
+  entry: Entry,
+  base: Readonly<Record<string, string>>,
+  encoding: 'br' | 'gzip' | null,
+  body: Uint8Array,
+): string[] {
+  const kind = encoding ?? 'identity';
+  const made = entry.heads?.[kind];
+  if (made) return made;
+  // As the slower path answers: the fallback policy unless the entry has its own.
+  const all: Record<string, string> = { ...base, 'content-security-policy': FALLBACK_CSP };
+  for (const [name, value] of entry.headers) if (!OWN_HEADERS.has(name)) all[name] = value;
+  all['cache-control'] = PRIVATE_CACHE_CONTROL;
+  all.vary = 'Accept-Encoding';
+  if (encoding) all['content-encoding'] = encoding;
+  all['content-length'] = String(body.byteLength);
+  return ((entry.heads ??= {})[kind] = Object.entries(all).flat());
+}
+
+/**
+ * `serveMemberPage` without waiting for anything: answers a member's GET or HEAD at once when the session,
+ * both data versions and the entry are in memory and known current (db/data-versions.ts), with `base`
+ * (the headers every response carries) and the entry's headers in one `writeHead`. False, with `res`
+ * untouched, in every other case: the caller goes on as before.
+ */
+export function serveMemberPageNow(
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  base: Readonly<Record<string, string>>,
+): boolean {
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || !isMemberRoute(pathname)) return false;
+  const claims = claimsOf(req);
+  const db = openProcessDatabase()?.db;
+  if (!claims || !db) return false;
+  const found = sessionUserInMemory(db, claims, now());
+  if (!found) return false;
+  const viewer = toViewer(found.user, found.tier);
+  const url = req.url ?? '/';
+  const q = url.indexOf('?');
+  const key = entryKey(viewer, null, null, pathname, q < 0 ? '' : searchOf(url));
+  const entry = entries.get(key);
+  if (!entry || entry.stamp !== stampInMemory(db, viewer.id)) return false;
+  const { encoding, body } = encodedBody(key, entry, req.headers['accept-encoding']);
+  res.writeHead(entry.status, headFor(entry, base, encoding, body));
+  res.end(body);
+  return true;
+}
+
+/** `URL.search` of a request target with a query. */
+function searchOf(url: string): string {
+  return new URL(url, 'http://x').search;
 }

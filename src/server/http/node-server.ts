@@ -26,8 +26,8 @@ import { log, logs, type LogLevel } from '../log';
 import { loadPrerenderedPages, prerenderedPageFor, servePrerendered, type PrerenderedPage } from './prerendered-pages';
 import { requestContext, type RequestContext } from './request-context';
 import { FALLBACK_CSP, securityHeaders } from './security-headers';
-import { mayServeRendered, serveRendered } from './http-cache';
-import { serveMemberPage } from './member-pages-cache';
+import { mayServeRendered, serveRendered, serveRenderedNow } from './http-cache';
+import { serveMemberPage, serveMemberPageNow } from './member-pages-cache';
 import { indexCompressed, serveCompressed, type CompressedFile } from './static-compressed';
 import { warmUp } from './warm-up';
 
@@ -68,10 +68,11 @@ function logWhenClosed(method: string | undefined, path: string, res: ServerResp
 }
 
 /**
- * Answers an anonymous research page from memory when it was rendered for the current market data
- * (`serveRendered`): a request context (which holds the market-data version) and one `writeHead`, none of
- * the rest of the wrapper. Anything else — not kept, another version, the version unreadable — goes on to
- * `next`, which sees the request untouched.
+ * Answers an anonymous research page from memory when it was rendered for the current market data: at
+ * once (`serveRenderedNow`) when the market-data version in memory is known current, which is the rule
+ * on a running server; else (`serveRendered`) in a request context, which holds the version read from
+ * the database. Either way one `writeHead`, none of the rest of the wrapper. Anything else — not kept,
+ * another version, the version unreadable — goes on to `next`, which sees the request untouched.
  */
 function answerRendered(
   req: IncomingMessage,
@@ -80,15 +81,38 @@ function answerRendered(
   base: Readonly<Record<string, string>>,
   next: Handler,
 ): void {
-  const context: RequestContext = { requestId: randomUUID() };
   const method = req.method;
   track(req, res);
+  if (serveRenderedNow(req, res, pathname, base)) {
+    if (logs('info')) logWhenClosed(method, pathname, res);
+    return;
+  }
+  const context: RequestContext = { requestId: randomUUID() };
   requestContext
     .run(context, () => serveRendered(req, res, pathname, base))
     .then(
       (answered) => (answered ? logWhenClosed(method, pathname, res, context.requestId) : next(req, res)),
       () => next(req, res),
     );
+}
+
+/**
+ * Answers a member's page from memory at once when everything it depends on is in memory and known
+ * current (`serveMemberPageNow`): one `writeHead`, none of the rest of the wrapper. False, with `res`
+ * untouched, otherwise.
+ */
+function answerMemberPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  base: Readonly<Record<string, string>>,
+): boolean {
+  // Counted first, so that a stopping server's `Connection: close` goes out with the answer (the
+  // slower path counts it again, which changes nothing).
+  track(req, res);
+  if (!serveMemberPageNow(req, res, pathname, base)) return false;
+  if (logs('info')) logWhenClosed(req.method, pathname, res);
+  return true;
 }
 
 /**
@@ -245,7 +269,10 @@ export function wrapHandler(
       const url = req.url ?? '/';
       const q = url.indexOf('?');
       const raw = q < 0 ? url : url.slice(0, q);
-      if (!raw.includes('%') && mayServeRendered(req, raw)) return answerRendered(req, res, raw, base, handle);
+      if (!raw.includes('%')) {
+        if (mayServeRendered(req, raw)) return answerRendered(req, res, raw, base, handle);
+        if (answerMemberPage(req, res, raw, base)) return;
+      }
     }
     handle(req, res);
   };

@@ -1,2 +1,2 @@
 /** Market data versions and what is derived from them: the version, per-version caches and price series. */
-export { currentMarketVersion, marketVersion, markMarketChanged } from './version';
+export { currentMarketVersion, marketVersion, marketVersionInMemory, markMarketChanged } from './version';

@@ -40,6 +40,14 @@ function readVersion(db: Db | Tx): Promise<number> {
   return store ? store.get('m', 'm', () => marketVersion(db)) : marketVersion(db);
 }
 
+/**
+ * The market-data version held in memory when it is known current (the server listens and nothing
+ * changed since it was read), else undefined: then `currentMarketVersion` reads it.
+ */
+export function marketVersionInMemory(db: Db | Tx): number | undefined {
+  return versionStoreOf(db)?.peek<number>('m', 'm');
+}
+
 /** The market-data version of `db` as this request sees it (one read per request and database). */
 export function currentMarketVersion(db: Db | Tx): Promise<number> {
   const ctx = requestContext.getStore();

@@ -37,6 +37,11 @@ export function currentMemberVersion(db: Db, userId: string): Promise<number> {
   return store ? store.get(`d:${userId}`, `d:${userId}`, read) : read();
 }
 
+/** The member's data version held in memory when known current, else undefined (`currentMemberVersion` reads it). */
+export function memberVersionInMemory(db: Db, userId: string): number | undefined {
+  return versionStoreOf(db)?.peek<number>(`d:${userId}`, `d:${userId}`);
+}
+
 /** `compute()`'s report for the member and `key`, recomputed only when their data or the market changed. */
 export async function cachedReport<T>(db: Db, userId: string, key: string, compute: () => Promise<T>): Promise<T> {
   const [market, member] = await Promise.all([currentMarketVersion(db), currentMemberVersion(db, userId)]);
