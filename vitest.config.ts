@@ -17,6 +17,10 @@ export default defineConfig({
     // files mostly wait (on the CLIs, builds and servers they start, on PGlite's file system), so two
     // workers keep both cores busy there; larger machines keep the default.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // Worker threads, not child processes: each test file still gets a fresh worker and module graph
+    // (environment variables too: a thread gets a copy), at less CPU than a Node process per file
+    // (docs/performance.md, "Test suite").
+    pool: 'threads',
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [

@@ -3,7 +3,7 @@
  * set — a database of its own on that PostgreSQL server, dropped afterwards. Tests never share state.
  *
  * Neither is migrated per test file. A PGlite starts from the data folder that the Vitest global setup
- * (tests/global-setup.ts) migrated and dumped once per run; a PostgreSQL database is a copy
+ * (tests/global-setup.ts) migrated and dumped once per set of migrations; a PostgreSQL database is a copy
  * (`CREATE DATABASE … TEMPLATE`) of a template database migrated once per set of migrations
  * (tests/db-template.ts). Every test database still goes through `openDatabase`, whose migration step
  * then finds nothing left to apply.

@@ -1,13 +1,17 @@
 /**
- * Vitest's global setup, run once per `vitest run` before any test file: migrates one PGlite and
- * writes its data folder to a temporary file that tests/db.ts gives each test file a copy of (loading
- * it takes a fraction of creating and migrating a database). Not needed on PostgreSQL
- * (TEST_DATABASE_URL), where tests/db.ts copies a template database instead.
+ * Vitest's global setup, run once per `vitest run` before any test file: finds the migrated PGlite data
+ * folder as a tarball that tests/db.ts gives each test file a copy of (loading it takes a fraction of
+ * creating and migrating a database). The tarball is made once per set of migrations (named by
+ * tests/db-template.ts's hash) and kept beside the e2e demo cache (scripts/lib/demo-cache.ts, pruned with
+ * it), as tests/migrated-data-dir.ts keeps its folder: a run after the first, or a fresh clone on the same
+ * machine, skips PGlite's initdb and the migrations (about 6 s of CPU before any test file can start).
+ * Not needed on PostgreSQL (TEST_DATABASE_URL), where tests/db.ts copies a template database instead.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { demoCacheRoot } from '../scripts/lib/demo-cache';
 import { migratedPgliteDump, migrationsHash } from './db-template';
 
 declare module 'vitest' {
@@ -17,14 +21,22 @@ declare module 'vitest' {
   }
 }
 
-export default async function setup(project: TestProject): Promise<() => void> {
+export default async function setup(project: TestProject): Promise<void> {
   if (process.env.TEST_DATABASE_URL) {
     project.provide('pgliteDump', undefined);
-    return () => undefined;
+    return;
   }
-  const dir = mkdtempSync(path.join(tmpdir(), 'telaah-vitest-'));
-  const file = path.join(dir, `pglite-${migrationsHash()}.tar`);
-  writeFileSync(file, Buffer.from(await (await migratedPgliteDump()).arrayBuffer()));
+  const root = demoCacheRoot();
+  const file = path.join(root, `pglite-dump-${migrationsHash()}.tar`);
+  if (existsSync(file)) {
+    const at = new Date();
+    utimesSync(file, at, at);
+  } else {
+    mkdirSync(root, { recursive: true });
+    // Written under a name of its own and renamed into place: a concurrent run never reads half a file.
+    const building = `${file}-${process.pid}-${randomBytes(4).toString('hex')}`;
+    writeFileSync(building, Buffer.from(await (await migratedPgliteDump()).arrayBuffer()));
+    renameSync(building, file);
+  }
   project.provide('pgliteDump', file);
-  return () => rmSync(dir, { recursive: true, force: true });
 }
