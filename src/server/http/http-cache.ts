@@ -83,9 +83,11 @@ function today(): string {
 }
 
 async function keyFor(pathAndQuery: string): Promise<string> {
-  const version = await currentMarketVersion(await getDb());
-  return `${version}|${today()}|${pathAndQuery}`;
+  return keyAt(await currentMarketVersion(await getDb()), pathAndQuery);
 }
+
+/** A rendering's key: the market-data version, today and the path with its query. */
+const keyAt = (version: number, pathAndQuery: string) => `${version}|${today()}|${pathAndQuery}`;
 
 const renderKey = (ctx: APIContext) => keyFor(ctx.url.pathname + ctx.url.search);
 
@@ -242,7 +244,7 @@ export function serveRenderedNow(
   const db = openProcessDatabase()?.db;
   const version = db && marketVersionInMemory(db);
   if (version === undefined) return false;
-  const hit = rendered.get(`${version}|${today()}|${requestPath(req, pathname)}`);
+  const hit = rendered.get(keyAt(version, requestPath(req, pathname)));
   if (!hit) return false;
   answerWith(hit, req, res, pathname, base);
   return true;

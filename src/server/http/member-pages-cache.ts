@@ -89,14 +89,18 @@ function keyOf(ctx: APIContext): string | null {
 async function stampOf(userId: string): Promise<string> {
   const db = await getDb();
   const [market, member] = await Promise.all([currentMarketVersion(db), currentMemberVersion(db, userId)]);
-  return `${market}|${member}|${todayWib()}`;
+  return stampFor(market, member);
 }
+
+/** The stamp of the market's and the member's data versions, today. */
+const stampFor = (market: number, member: number) => `${market}|${member}|${todayWib()}`;
 
 /** `stampOf` from memory, when both versions there are known current; else undefined. */
 function stampInMemory(db: Db, userId: string): string | undefined {
   const market = marketVersionInMemory(db);
-  const member = market === undefined ? undefined : memberVersionInMemory(db, userId);
-  return member === undefined ? undefined : `${market}|${member}|${todayWib()}`;
+  if (market === undefined) return undefined;
+  const member = memberVersionInMemory(db, userId);
+  return member === undefined ? undefined : stampFor(market, member);
 }
 
 /** Renderings under way, by stamp and key: requests for the same page meanwhile wait for it (null: not kept). */
@@ -173,7 +177,7 @@ async function entryFor(
   const found = await sessionUser(await getDb(), claims, now());
   if (!found) return null;
   const viewer = toViewer(found.user, found.tier);
-  const key = entryKey(viewer, null, null, pathname, new URL(url, 'http://x').search);
+  const key = entryKey(viewer, null, null, pathname, searchOf(url));
   const entry = entries.get(key);
   if (!entry || entry.stamp !== (await stampOf(viewer.id))) return null;
   return { key, entry };
@@ -252,9 +256,7 @@ export function serveMemberPageNow(
   const found = sessionUserInMemory(db, claims, now());
   if (!found) return false;
   const viewer = toViewer(found.user, found.tier);
-  const url = req.url ?? '/';
-  const q = url.indexOf('?');
-  const key = entryKey(viewer, null, null, pathname, q < 0 ? '' : searchOf(url));
+  const key = entryKey(viewer, null, null, pathname, searchOf(req.url ?? '/'));
   const entry = entries.get(key);
   if (!entry || entry.stamp !== stampInMemory(db, viewer.id)) return false;
   const { encoding, body } = encodedBody(key, entry, req.headers['accept-encoding']);
@@ -263,7 +265,7 @@ export function serveMemberPageNow(
   return true;
 }
 
-/** `URL.search` of a request target with a query. */
+/** `URL.search` of a request target (`''` without a query, without parsing the URL). */
 function searchOf(url: string): string {
-  return new URL(url, 'http://x').search;
+  return url.includes('?') ? new URL(url, 'http://x').search : '';
 }
