@@ -5,6 +5,7 @@ import path from 'node:path';
 import { OIDC_CLIENT } from './tests/stand-ins/oidc';
 import { TELEGRAM_E2E } from './tests/e2e/telegram-env';
 import { SERVER_NODE_FLAGS } from './scripts/lib/server-flags.mjs';
+import { chromiumPath } from './scripts/lib/chromium.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 4329);
 /**
@@ -98,7 +99,7 @@ export default defineConfig({
     // offline use (reach.spec.ts, members.spec.ts) let it run.
     serviceWorkers: 'block',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath(),
       args: [
         '--no-sandbox',
         '--disable-gpu',

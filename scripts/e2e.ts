@@ -1,11 +1,13 @@
 /**
- * `npm run test:e2e`: makes sure a Chromium is available (Playwright cannot download its own here),
- * builds the site, then runs the Playwright suite. It never skips silently: no browser, no pass.
+ * `npm run test:e2e`: makes sure a Chromium is available (Playwright cannot download its own here;
+ * scripts/lib/chromium.mjs says which), builds the site, then runs the Playwright suite. It never skips
+ * silently: no browser, no pass.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { CHROMIUM_PACKAGES, chromiumPath } from './lib/chromium.mjs';
 
-const DEFAULT = '/usr/bin/chromium';
+const [PREFERRED] = CHROMIUM_PACKAGES;
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): number {
   return spawnSync(cmd, args, { stdio: 'inherit', env }).status ?? 1;
@@ -16,21 +18,21 @@ function isDebian(): boolean {
 }
 
 function ensureChromium(): string {
-  const wanted = process.env.CHROMIUM_PATH ?? DEFAULT;
+  const wanted = chromiumPath();
   if (existsSync(wanted)) return wanted;
   if (!process.env.CHROMIUM_PATH && process.getuid?.() === 0 && isDebian()) {
-    console.log("Chromium not found: installing Debian's chromium with apt-get…");
+    console.log(`Chromium not found: installing Debian's ${PREFERRED.pkg} with apt-get…`);
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     if (
       run('apt-get', ['update', '-qq'], env) === 0 &&
-      run('apt-get', ['install', '-y', '-qq', 'chromium'], env) === 0 &&
-      existsSync(DEFAULT)
+      run('apt-get', ['install', '-y', '-qq', PREFERRED.pkg], env) === 0 &&
+      existsSync(PREFERRED.path)
     ) {
-      return DEFAULT;
+      return PREFERRED.path;
     }
   }
   console.error(
-    `No Chromium at ${wanted}: install Debian's package (sudo apt-get install chromium) or set CHROMIUM_PATH to a Chromium binary.`,
+    `No Chromium at ${wanted}: install Debian's package (sudo apt-get install ${PREFERRED.pkg}) or set CHROMIUM_PATH to a Chromium binary.`,
   );
   process.exit(1);
 }
