@@ -10,16 +10,24 @@ const PURE = ['src/domain/**/*.test.ts', 'src/lib/**/*.test.ts', 'src/lib/**/*.t
 const INTEGRATED = ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'tests/integration/**/*.test.ts'];
 
 /**
- * What makes a test file change its process for the files after it: environment variables (which
- * src/server/config.ts and the clients built from it cache), mocks and spies, fake timers, globals,
- * process handlers, or the payments harness (which sets the stand-ins' addresses in the environment).
- * A file that mentions any of these keeps a fresh worker and module graph; the others (databases of their
- * own from tests/db.ts, servers on their own ports, module caches keyed by database) share their worker's
- * modules, as the pure tests do: Drizzle, PGlite and the services are then imported once per worker, not
- * once per file (docs/performance.md, "Test suite").
+ * What makes a test file change its process for the files after it: setting environment variables (which
+ * src/server/config.ts and the clients built from it cache; reading them, or passing a copy to a child
+ * process, changes nothing), mocks and spies, fake timers, globals, process handlers, or the payments
+ * harness (which sets the stand-ins' addresses in the environment). A file that does any of these keeps a
+ * fresh worker and module graph; the others (databases of their own from tests/db.ts, servers on their own
+ * ports, module caches keyed by database) share their worker's modules, as the pure tests do: Drizzle, PGlite
+ * and the services are then imported once per worker, not once per file (docs/performance.md, "Test suite").
  */
-const PROCESS_STATE =
-  /process\.env|stubEnv|stubGlobal|vi\.mock|vi\.spyOn|useFakeTimers|setSystemTime|process\.chdir|process\.on\(|globalThis|payments-harness/;
+const PROCESS_STATE = new RegExp(
+  [
+    String.raw`process\.env(\.\w+|\[[^\]]+\])\s*(=(?!=)|\?\?=|\|\|=)`,
+    String.raw`Object\.assign\(process\.env`,
+    String.raw`delete process\.env`,
+    String.raw`= process\.env;`,
+    String.raw`stubEnv|stubGlobal|vi\.mock|vi\.spyOn|useFakeTimers|setSystemTime`,
+    String.raw`process\.chdir|process\.on\(|globalThis|payments-harness`,
+  ].join('|'),
+);
 
 function statefulTests(): string[] {
   return ['src', 'scripts', 'tests/integration'].flatMap((dir) =>
