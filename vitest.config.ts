@@ -1,13 +1,44 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
  * Tests of pure code (src/domain, src/lib: no I/O, no process state, no mocks) share their worker's module
  * cache instead of importing everything again per file: 58 files, 17,8 → 7,6 s of CPU (docs/performance.md).
- * Every other test file keeps a fresh module graph, because servers, databases and environment variables
- * are process state.
  */
 const PURE = ['src/domain/**/*.test.ts', 'src/lib/**/*.test.ts', 'src/lib/**/*.test.tsx'];
+const INTEGRATED = ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'tests/integration/**/*.test.ts'];
+
+/**
+ * What makes a test file change its process for the files after it: setting environment variables (which
+ * src/server/config.ts and the clients built from it cache; reading them, or passing a copy to a child
+ * process, changes nothing), mocks and spies, fake timers, globals, process handlers, or the payments
+ * harness (which sets the stand-ins' addresses in the environment). A file that does any of these keeps a
+ * fresh worker and module graph; the others (databases of their own from tests/db.ts, servers on their own
+ * ports, module caches keyed by database) share their worker's modules, as the pure tests do: Drizzle, PGlite
+ * and the services are then imported once per worker, not once per file (docs/performance.md, "Test suite").
+ */
+const PROCESS_STATE = new RegExp(
+  [
+    String.raw`process\.env(\.\w+|\[[^\]]+\])\s*(=(?!=)|\?\?=|\|\|=)`,
+    String.raw`Object\.assign\(process\.env`,
+    String.raw`delete process\.env`,
+    String.raw`= process\.env;`,
+    String.raw`stubEnv|stubGlobal|vi\.mock|vi\.spyOn|useFakeTimers|setSystemTime`,
+    String.raw`process\.chdir|process\.on\(|globalThis|payments-harness`,
+  ].join('|'),
+);
+
+function statefulTests(): string[] {
+  return ['src', 'scripts', 'tests/integration'].flatMap((dir) =>
+    readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .map((name) => `${dir}/${name}`)
+      .filter((file) => /\.test\.tsx?$/.test(file) && !/^src\/(domain|lib)\//.test(file))
+      .filter((file) => PROCESS_STATE.test(readFileSync(file, 'utf8'))),
+  );
+}
+
+const STATEFUL = statefulTests();
 
 export default defineConfig({
   test: {
@@ -17,22 +48,15 @@ export default defineConfig({
     // files mostly wait (on the CLIs, builds and servers they start, on PGlite's file system), so two
     // workers keep both cores busy there; larger machines keep the default.
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    // Worker threads, not child processes: each test file still gets a fresh worker and module graph
-    // (environment variables too: a thread gets a copy), at less CPU than a Node process per file
-    // (docs/performance.md, "Test suite").
+    // Worker threads, not child processes: at less CPU than a Node process per file (docs/performance.md,
+    // "Test suite"); a thread gets its own copy of the environment variables.
     pool: 'threads',
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: 'pure', include: PURE, isolate: false } },
-      {
-        extends: true,
-        test: {
-          name: 'integrated',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'tests/integration/**/*.test.ts'],
-          exclude: PURE,
-        },
-      },
+      { extends: true, test: { name: 'shared', include: INTEGRATED, exclude: [...PURE, ...STATEFUL], isolate: false } },
+      { extends: true, test: { name: 'isolated', include: STATEFUL } },
     ],
   },
 });

@@ -43,10 +43,16 @@ async function jobOnce(appNow: string): Promise<{ code: number; stdout: string; 
   if (pg?.databaseUrl) env.DATABASE_URL = pg.databaseUrl;
   else delete env.DATABASE_URL;
   try {
-    const r = await run('npm', ['run', '--silent', 'jobs', '--', '--once', '--job', 'market-update'], {
-      cwd: ROOT,
-      env,
-    });
+    // Node with tsx's loader and V8's flag, as `npm run jobs` runs it (`tsx --liftoff-only`), without npm's
+    // and tsx's extra processes.
+    const r = await run(
+      process.execPath,
+      ['--liftoff-only', '--import', 'tsx', 'scripts/jobs.ts', '--once', '--job', 'market-update'],
+      {
+        cwd: ROOT,
+        env,
+      },
+    );
     return { code: 0, stdout: r.stdout, stderr: r.stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };

@@ -9,6 +9,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVER_NODE_FLAGS } from '../../scripts/lib/server-flags.mjs';
+import { migratedDataDir } from '../migrated-data-dir';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const FIXTURE = path.join(ROOT, 'tests/fixtures/content/courses/kursus-uji');
@@ -52,6 +54,7 @@ describe('a new course folder', () => {
   let dir: string;
   let server: ReturnType<typeof spawn> | undefined;
   let base: string;
+  const temps: string[] = [];
 
   beforeAll(async () => {
     dir = projectCopy();
@@ -60,18 +63,23 @@ describe('a new course folder', () => {
     if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    server = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), ['scripts/serve.ts'], {
+    // The bundled server of the copy's build (`npm run serve`), as production runs it: no TypeScript loader
+    // compiling the server's sources at start-up. On a migrated folder, as after a first start: the build
+    // is under test, not creating a database.
+    const dataDir = await migratedDataDir('telaah-new-course-data-');
+    temps.push(dataDir);
+    server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'serve'], {
       cwd: dir,
       env: {
         ...env,
         HOST: '127.0.0.1',
         PORT: String(port),
-        DATA_DIR: path.join(dir, 'data'),
+        DATA_DIR: dataDir,
         AUTH_SECRET: 'test-secret-0123456789-abcdef',
         LOG_LEVEL: 'error',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
-      // Its own process group, so that stopping it also stops the Node process tsx starts.
+      // Its own process group, so that stopping it stops everything it started.
       detached: true,
     });
     let output = '';
@@ -92,7 +100,7 @@ describe('a new course folder', () => {
 
   afterAll(() => {
     if (server?.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    for (const d of [dir, ...temps]) if (d) rmSync(d, { recursive: true, force: true });
   });
 
   it('appears in the pre-rendered catalogue with its level, tier, two lessons and duration', () => {
