@@ -37,7 +37,7 @@ function loadCommand(cmd: string, args: string[]): [string, string[]] {
   return PINNED ? [TASKSET!, ['-c', LOAD_CORE, cmd, ...args]] : [cmd, args];
 }
 
-export interface LoadResult {
+interface LoadResult {
   /** Requests per second over the run. */
   reqs: number;
   /** Latency percentiles, in ms. */
@@ -47,7 +47,7 @@ export interface LoadResult {
   errors: number;
 }
 
-export interface LoadOptions {
+interface LoadOptions {
   url: string;
   connections: number;
   /** Seconds. */
