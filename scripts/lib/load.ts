@@ -4,16 +4,17 @@
  *
  * - `serverCommand` prefixes a server's command line with `taskset -c 0` (the bare Node server and
  *   Telaah alike) when `taskset` is installed and the machine has two cores or more;
- * - `loadRate` runs the load in a process of its own on the other core (`taskset -c 1`): `wrk` when it is
- *   installed (C, one thread, far faster than the server it measures), else autocannon's command line.
+ * - `loadRate` runs the load on the other core (`taskset -c 1`): `wrk` in a process of its own when it is
+ *   installed (C, one thread, far faster than the server it measures), else autocannon in this process,
+ *   which then moves itself, all its threads, to that core.
  *
  * `LOAD_METHOD` describes what was chosen, for the bench's output. `BENCH_LOAD=autocannon` uses autocannon
  * even where wrk is installed; `BENCH_PIN=0` pins nothing.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
+import autocannon from 'autocannon';
 
 const TASKSET = ['/usr/bin/taskset', '/bin/taskset'].find(existsSync);
 const WRK =
@@ -21,10 +22,9 @@ const WRK =
 const PINNED = Boolean(TASKSET) && availableParallelism() >= 2 && process.env.BENCH_PIN !== '0';
 const SERVER_CORE = '0';
 const LOAD_CORE = '1';
-const AUTOCANNON = path.resolve('node_modules/autocannon/autocannon.js');
 
 /** How the load is made, as printed by the benches. */
-export const LOAD_METHOD = `${WRK ? 'wrk (1 thread)' : 'autocannon (its own process)'}${
+export const LOAD_METHOD = `${WRK ? 'wrk (1 thread)' : "autocannon (the bench's process)"}${
   PINNED ? `, pinned to core ${LOAD_CORE}; servers pinned to core ${SERVER_CORE} (taskset)` : ', nothing pinned'
 }`;
 
@@ -93,30 +93,20 @@ export function parseWrk(out: string): LoadResult {
   };
 }
 
+let pinnedHere = false;
+
 /** Puts `connections` connections on `url` for `duration` seconds from the load generator's core. */
 export async function loadRate({ url, connections, duration, headers = {} }: LoadOptions): Promise<LoadResult> {
-  const header = Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
   if (WRK) {
+    const header = Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
     // One thread: a core of its own is the load generator's whole share of the machine.
     return parseWrk(await output(WRK, ['-t1', `-c${connections}`, `-d${duration}s`, '--latency', ...header, url]));
   }
-  const r = JSON.parse(
-    await output(process.execPath, [
-      AUTOCANNON,
-      '--json',
-      '-c',
-      String(connections),
-      '-d',
-      String(duration),
-      ...header,
-      url,
-    ]),
-  ) as {
-    requests: { average: number };
-    latency: { p50: number; p99: number };
-    errors: number;
-    timeouts: number;
-    non2xx: number;
-  };
+  if (PINNED && !pinnedHere) {
+    // Every thread of this process (libuv's, V8's) to the load generator's core, once.
+    spawnSync(TASKSET!, ['-a', '-p', '-c', LOAD_CORE, String(process.pid)], { stdio: 'ignore' });
+    pinnedHere = true;
+  }
+  const r = await autocannon({ url, connections, duration, headers });
   return { reqs: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts + r.non2xx };
 }
