@@ -3,21 +3,23 @@
  * (`--emiten 950 --years 10` by default) and imports it once into an embedded data folder cached under
  * `.bench/` by its parameters; copies that folder to a throw-away one, adds a member with 2 000
  * transactions over 60 tickers, starts the production server as `npm start` does, and measures each page
- * with autocannon (16 connections, 10 s, after a warm-up). Then the same on PostgreSQL when
+ * (16 connections, 10 s, after a warm-up) with wrk, or autocannon when wrk is not installed, from a core
+ * of its own while the server has the other (`./lib/load`, docs/decisions/0053). Then the same on PostgreSQL when
  * TEST_DATABASE_URL is set (a database of its own, dropped afterwards). Last, on the embedded server, the
  * JavaScript each research page and the membership picker load on a phone before any interaction
  * (Chromium at `CHROMIUM_PATH`, default /usr/bin/chromium), as gzip bytes against the 100 KB budget.
  *
  * Every req/s figure is also printed as a share of a bare Node `http` server (a small HTML page from
- * memory, same Node and flags, its own process) measured the same way in the same run, before each
- * server's table: a share compares across machines where req/s do not.
+ * memory, same Node, flags and core, its own process) measured the same way in the same run, right
+ * before each page (and before the start, for the first seconds after it): a share compares across
+ * machines where req/s do not.
  *
  * Then, on each server, a run with writes mixed in (docs/decisions/0044): a research page and a member's
  * page are measured steady, then again while other members add a transaction once a second each and (on
  * PostgreSQL, where the import CLI can write beside the server) a market update lands in the middle; each
  * must keep at least 80 % of its steady rate (else the run fails).
  *
- *   npm run bench:web -- [--emiten 950] [--years 10] [--duration 10] [--connections 16]
+ *   npm run bench:web -- [--emiten 950] [--years 10] [--duration 10] [--connections 16] [--skip-build]
  */
 import './lib/env';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -26,10 +28,10 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { chromium, devices } from '@playwright/test';
 import { addMember, addWriters, loadDemo, type BenchMember } from './lib/bench-member';
+import { LOAD_METHOD, loadRate, serverCommand } from './lib/load';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from './lib/server-flags.mjs';
 
 const { values: opts } = parseArgs({
@@ -38,6 +40,8 @@ const { values: opts } = parseArgs({
     years: { type: 'string', default: '10' },
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '16' },
+    // The build in dist/ as it is (a second run of the same commit).
+    'skip-build': { type: 'boolean', default: false },
   },
 });
 const PORT = Number(process.env.BENCH_PORT ?? 4390);
@@ -88,7 +92,7 @@ async function embeddedDataDir(): Promise<string> {
 const serverOutput = new WeakMap<ChildProcess, () => string>();
 
 function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'start'], {
+  const child = spawn(...serverCommand(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'start']), {
     env: { ...env, ...SERVER_ENV },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -113,24 +117,29 @@ require('node:http').createServer((req, res) => {
 }).listen(Number(process.env.BARE_PORT), '127.0.0.1', () => console.log('listening'));
 `;
 
-/** Req/s of the bare server, measured as each page is (same connections and duration, after a warm-up). */
-async function bareRate(): Promise<number> {
+/**
+ * The bare server, started as the server under test is (same Node, flags, environment and core) and kept
+ * running beside it, idle but while it is measured: `rate()` measures it as each page is (same
+ * connections and duration, after the same warm-up), so every page is compared with the bare server
+ * measured the moment before it, while the server under test is stopped.
+ */
+async function startBare(): Promise<{ rate: () => Promise<number>; stop: () => Promise<void> }> {
   const port = PORT + 1;
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '-e', BARE_SERVER], {
+  const child = spawn(...serverCommand(process.execPath, [...SERVER_NODE_FLAGS, '-e', BARE_SERVER]), {
     env: { ...process.env, ...SERVER_ENV, BARE_PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  try {
-    await new Promise<void>((resolve, reject) => {
-      child.stdout!.once('data', () => resolve());
-      child.once('exit', (code) => reject(new Error(`bare server exited (${code})`)));
-    });
-    const { reqs } = await measure(`http://127.0.0.1:${port}/`);
-    return reqs;
-  } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-  }
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`bare server exited (${code})`)));
+  });
+  return {
+    rate: async () => (await measure(`http://127.0.0.1:${port}/`)).reqs,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
 }
 
 /** A rate as a share of the bare server's, e.g. `31 %`. */
@@ -138,6 +147,8 @@ const share = (reqs: number, bare: number) => `${Math.round((100 * reqs) / bare)
 
 interface Row {
   path: string;
+  /** The bare server's req/s measured right before this page. */
+  bare: number;
   /** The first request's time: what the first visitor after a start waits (cold caches). */
   first: number;
   reqs: number;
@@ -146,28 +157,24 @@ interface Row {
   errors: number;
 }
 
-async function measure(url: string, cookie?: string): Promise<Omit<Row, 'path'>> {
+async function measure(url: string, cookie?: string): Promise<Omit<Row, 'path' | 'bare'>> {
   const headers: Record<string, string> = cookie ? { cookie } : {};
   const started = performance.now();
   const res = await fetch(url, { headers: { ...headers, 'accept-encoding': 'br, gzip' } });
   await res.arrayBuffer();
   const first = Math.round(performance.now() - started);
-  await autocannon({ url, connections: 4, duration: 2, headers });
-  const r = await autocannon({ url, connections: Number(opts.connections), duration: Number(opts.duration), headers });
+  await loadRate({ url, connections: 4, duration: 2, headers });
   return {
     first,
-    reqs: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors + r.timeouts + r.non2xx,
+    ...(await loadRate({ url, connections: Number(opts.connections), duration: Number(opts.duration), headers })),
   };
 }
 
 /** Req/s and p99 of `url` measured at once, without a warm-up: the first seconds after a start. */
 async function coldRate(url: string, cookie?: string): Promise<{ reqs: number; p99: number }> {
   const headers: Record<string, string> = cookie ? { cookie } : {};
-  const r = await autocannon({ url, connections: Number(opts.connections), duration: 3, headers });
-  return { reqs: r.requests.average, p99: r.latency.p99 };
+  const { reqs, p99 } = await loadRate({ url, connections: Number(opts.connections), duration: 3, headers });
+  return { reqs, p99 };
 }
 
 /** The server's own account of its memory (`kill -USR2`, scripts/start.ts), in MB. */
@@ -247,8 +254,10 @@ async function benchServer(
   member: BenchMember,
   after?: () => Promise<void>,
 ): Promise<void> {
-  // Measured right before the server starts, so that both see the same machine.
-  const bare = await bareRate();
+  // Measured right before the server starts, so that both see the same machine; the first seconds after
+  // the start are compared with it, every later page with the bare server measured right before it.
+  const bareServer = await startBare();
+  const bare = await bareServer.rate();
   const server = await startServer({
     ...env,
     PORT: String(PORT),
@@ -277,24 +286,36 @@ async function benchServer(
     ];
     const rows: Row[] = [];
     for (const [p, signedIn] of pages) {
+      // The server stopped meanwhile (SIGSTOP): what it does in the background (collections, PGlite's
+      // own work) must not take the core from the bare server, as nothing takes it from the server.
+      server.kill('SIGSTOP');
+      const bareNow = await bareServer.rate().finally(() => server.kill('SIGCONT'));
       rows.push({
         path: signedIn ? `${p} (masuk)` : p,
+        bare: bareNow,
         ...(await measure(`${BASE}${p}`, signedIn ? cookie : undefined)),
       });
     }
     const rss = await rssMb(server.pid!);
     const memory = await memoryMb(server);
     const home = rows[0]!.reqs;
+    const bares = rows.map((r) => r.bare);
     console.log(
       `\n${label} — load average ${loadavg()
         .map((l) => l.toFixed(1))
-        .join(' ')}, RSS after ${rss} MB; a bare Node \`http\` server: ${bare.toFixed(0)} req/s`,
+        .join(' ')}, RSS after ${rss} MB; a bare Node \`http\` server: ${bare.toFixed(0)} req/s before the start, ` +
+        `${Math.min(...bares).toFixed(0)}–${Math.max(...bares).toFixed(0)} right before each page`,
     );
-    console.log('| page | first ms | req/s | share of bare Node | p50 ms | p99 ms | errors | vs `/` |');
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+    console.log(
+      `Load: ${LOAD_METHOD}; each page right after the bare server (the server stopped meanwhile), both after the same warm-up.`,
+    );
+    console.log(
+      '| page | first ms | req/s | bare Node req/s | share of bare Node | p50 ms | p99 ms | errors | vs `/` |',
+    );
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const r of rows) {
       console.log(
-        `| \`${r.path}\` | ${r.first} | ${r.reqs.toFixed(0)} | ${share(r.reqs, bare)} | ${r.p50} | ${r.p99} | ${r.errors} | ${(r.reqs / home).toFixed(2)} |`,
+        `| \`${r.path}\` | ${r.first} | ${r.reqs.toFixed(0)} | ${r.bare.toFixed(0)} | ${share(r.reqs, r.bare)} | ${r.p50} | ${r.p99} | ${r.errors} | ${(r.reqs / home).toFixed(2)} |`,
       );
     }
     console.log(
@@ -311,6 +332,7 @@ async function benchServer(
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
+    await bareServer.stop();
   }
 }
 
@@ -338,18 +360,18 @@ async function mixedWrites(
   ];
   const rate = async (p: string, c?: string) => {
     const headers: Record<string, string> = c ? { cookie: c } : {};
-    const r = await autocannon({
+    const { reqs, errors } = await loadRate({
       url: `${BASE}${p}`,
       connections: Number(opts.connections),
       duration: Number(opts.duration),
       headers,
     });
-    return { reqs: r.requests.average, errors: r.errors + r.timeouts + r.non2xx };
+    return { reqs, errors };
   };
   const rows: string[] = [];
   let failed = false;
   for (const [p, c] of pages) {
-    await autocannon({ url: `${BASE}${p}`, connections: 4, duration: 2, headers: c ? { cookie: c } : {} });
+    await loadRate({ url: `${BASE}${p}`, connections: 4, duration: 2, headers: c ? { cookie: c } : {} });
     const steady = await rate(p, c);
     let writes = 0;
     let writeErrors = 0;
@@ -423,7 +445,7 @@ function marketUpdateBeside(env: NodeJS.ProcessEnv, ticker: string, date: string
 }
 
 async function main(): Promise<void> {
-  run('npx', ['astro', 'build']);
+  if (!opts['skip-build'] || !existsSync('dist/server/entry.mjs')) run('npx', ['astro', 'build']);
   const base = { ...process.env, NODE_ENV: 'production', JOBS_INTERVAL_SECONDS: '0', LOG_LEVEL: 'error' };
   const dataDir = await embeddedDataDir();
   const embedded = { ...base, DATABASE_URL: '', DATA_DIR: dataDir };

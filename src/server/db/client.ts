@@ -38,7 +38,7 @@ export function migrationsFolder(): string {
   return path.resolve(process.env.MIGRATIONS_DIR ?? 'drizzle');
 }
 
-const EMBEDDED_SHARED_BUFFERS = '32MB';
+const EMBEDDED_SHARED_BUFFERS = '16MB';
 
 /** Opens and migrates a database. Embedded databases take the data-folder lock first. */
 export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
@@ -55,7 +55,8 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
       extensions: await pgliteExtensions(),
       // PostgreSQL's buffer cache lives in this process's memory and never shrinks. At market scale the
       // default 128 MB fills up, yet hot market data is kept derived in memory (services/market/cache.ts)
-      // and the files sit in the OS cache: 32 MB keeps the server's footprint down at no measured cost.
+      // and the files sit in the OS cache: 16 MB keeps the server's footprint down (issue 29: 32 MB until
+      // its second memory round).
       startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
     });
     const db = drizzle({ client, schema });

@@ -46,11 +46,11 @@ interface Rendered {
 // (node-server.ts, a separate copy of this module) answers from them before the app is involved.
 const KEY = Symbol.for('telaah.rendered-pages');
 const holder = globalThis as unknown as Record<symbol, LRUCache<string, Rendered> | undefined>;
-// 32 MB (64 until issue 29's memory round): a few hundred pages and price series, the most visited kept;
-// a page of the long tail is rendered again in a few milliseconds. Counted as twice the body (its
-// compressed copies).
+// 16 MB (64, then 32 in issue 29's memory rounds): about 250 research pages and price series, the most
+// visited kept; a page of the long tail is rendered again in a few milliseconds. Counted as twice the
+// body (its compressed copies).
 const rendered = (holder[KEY] ??= new LRUCache<string, Rendered>({
-  maxSize: 32 * 1024 * 1024,
+  maxSize: 16 * 1024 * 1024,
   sizeCalculation: (r) => 2 * r.body.byteLength + 512,
 }));
 

@@ -10,8 +10,12 @@ import { currentMarketVersion } from './version';
 
 export { currentMarketVersion };
 
-/** Per-ticker entries (histories of ~2 500 days) are the largest; this bounds memory at market scale. */
-const MAX_ENTRIES = 160;
+/**
+ * Per-ticker entries (histories of ~2 500 days, about 110 KB each as columns) are the largest; this bounds
+ * memory at market scale (160 until issue 29's second memory round). The most visited tickers' pages are
+ * answered from the page cache (http/http-cache.ts) without reading them.
+ */
+const MAX_ENTRIES = 96;
 
 interface Entry {
   stamp: number;
