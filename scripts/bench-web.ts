@@ -4,7 +4,7 @@
  * `.bench/` by its parameters; copies that folder to a throw-away one, adds a member with 2 000
  * transactions over 60 tickers, starts the production server as `npm start` does, and measures each page
  * (16 connections, 10 s, after a warm-up) with wrk, or autocannon when wrk is not installed, from a core
- * of its own while the server has the other (`./lib/load`, docs/decisions/0053). Then the same on PostgreSQL when
+ * of its own while the server has the other (`./lib/load`, docs/decisions/0054). Then the same on PostgreSQL when
  * TEST_DATABASE_URL is set (a database of its own, dropped afterwards). Last, on the embedded server, the
  * JavaScript each research page and the membership picker load on a phone before any interaction
  * (Chromium at `CHROMIUM_PATH`, default /usr/bin/chromium), as gzip bytes against the 100 KB budget.

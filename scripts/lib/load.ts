@@ -1,5 +1,5 @@
 /**
- * Load generation for the serving benches (docs/decisions/0053-bench-cores-apart.md): the server under
+ * Load generation for the serving benches (docs/decisions/0054-bench-cores-apart.md): the server under
  * test and the load generator each on a core of their own, so that they do not take each other's CPU.
  *
  * - `serverCommand` prefixes a server's command line with `taskset -c 0` (the bare Node server and
