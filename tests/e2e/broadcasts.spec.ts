@@ -132,7 +132,7 @@ test.afterAll(async () => {
 
 /** One `npm run jobs -- --once --job broadcasts`; answers the job's summary (an info line). */
 async function broadcastsJob(): Promise<string> {
-  const job = await run(process.execPath, ['--import', 'tsx', 'scripts/jobs.ts', '--once', '--job', 'broadcasts'], {
+  const job = await run(process.execPath, ['--liftoff-only', '--import', 'tsx', 'scripts/jobs.ts', '--once', '--job', 'broadcasts'], {
     env: env({ LOG_LEVEL: 'info' }),
   });
   const line = job.stdout.split('\n').find((l) => l.includes('"job broadcasts'));
@@ -247,7 +247,7 @@ test('pengiriman yang terputus (proses dimatikan) lalu dijalankan ulang tidak me
   await composeAndSend(page, title);
 
   // A slow job (one email every 1.5 s) killed with SIGKILL once the first messages are out.
-  const job = spawn('npx', ['tsx', 'scripts/jobs.ts', '--once', '--job', 'broadcasts'], {
+  const job = spawn('npx', ['tsx', '--liftoff-only', 'scripts/jobs.ts', '--once', '--job', 'broadcasts'], {
     env: env({ BROADCAST_EMAILS_PER_SECOND: '0.66' }),
     detached: true,
     stdio: 'ignore',

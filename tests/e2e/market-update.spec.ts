@@ -38,7 +38,7 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   // The demo data as `npm run seed` loads it on the 18th: a copy of the cached demo database.
   dataDir = await demoDataDir('telaah-market-update-', '2026-11-18T12:00:00+07:00');
-  const job = await run(process.execPath, ['--import', 'tsx', 'scripts/jobs.ts', '--once', '--job', 'market-update'], {
+  const job = await run(process.execPath, ['--liftoff-only', '--import', 'tsx', 'scripts/jobs.ts', '--once', '--job', 'market-update'], {
     env: { ...baseEnv(), APP_NOW: EVENING, MARKET_FEED: 'files', MARKET_FEED_FILES: feedDir },
   });
   expect(job.stderr).toContain('"msg":"market update: trading day missing","day":"2026-11-20"');

@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, freshMember, signInAdmin, test } from './fixtures';
+import { expect, freshMember, signInAdminByPost, test } from './fixtures';
 import { TELEGRAM_E2E } from './telegram-env';
 import { PORTS } from '../../playwright.config';
 import { joinRequest, startCommand, widgetQuery as signedWidgetQuery, type TgUser } from '../fixtures/telegram';
@@ -153,7 +153,7 @@ test('webhook dengan secret yang salah ditolak 401 dan tidak mengubah apa pun', 
 
 test('admin yang sedang impersonasi tidak bisa menautkan Telegram anggota', async ({ page }) => {
   await offline(page);
-  await signInAdmin(page);
+  await signInAdminByPost(page);
   await page.goto('/impersonate?q=gratis%40telaah.test');
   await page.getByRole('button', { name: 'Masuk sebagai Gita Gratis' }).click();
   await expect(page.getByText(/Anda sedang masuk sebagai/)).toBeVisible();

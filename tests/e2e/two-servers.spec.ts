@@ -172,7 +172,7 @@ test.describe('dua server aplikasi di satu PostgreSQL', () => {
     writeFileSync(file, `date,ticker,open,high,low,close,volume\n${lastDate},BBCA,1505,1505,1505,1505,1000\n`);
     const imported = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'scripts/market-import.ts', '--kind', 'prices', '--keep-demo', file],
+      ['--liftoff-only', '--import', 'tsx', 'scripts/market-import.ts', '--kind', 'prices', '--keep-demo', file],
       {
         env: serverEnv(PORTS.twoServersProxy),
         encoding: 'utf8',
