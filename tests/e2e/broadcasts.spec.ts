@@ -132,9 +132,13 @@ test.afterAll(async () => {
 
 /** One `npm run jobs -- --once --job broadcasts`; answers the job's summary (an info line). */
 async function broadcastsJob(): Promise<string> {
-  const job = await run(process.execPath, ['--liftoff-only', '--import', 'tsx', 'scripts/jobs.ts', '--once', '--job', 'broadcasts'], {
-    env: env({ LOG_LEVEL: 'info' }),
-  });
+  const job = await run(
+    process.execPath,
+    ['--liftoff-only', '--import', 'tsx', 'scripts/jobs.ts', '--once', '--job', 'broadcasts'],
+    {
+      env: env({ LOG_LEVEL: 'info' }),
+    },
+  );
   const line = job.stdout.split('\n').find((l) => l.includes('"job broadcasts'));
   expect(line, `${job.stdout}\n${job.stderr}`).toContain('"msg":"job broadcasts done"');
   return String(JSON.parse(line!).summary);

@@ -107,9 +107,13 @@ test.beforeAll(async () => {
     MARKET_FEED: '',
   };
   for (const k of Object.keys(env)) if (/^(STRIPE|MIDTRANS|SENTRY|TELEGRAM)_/.test(k)) delete env[k];
-  const imported = await run(process.execPath, ['--liftoff-only', '--import', 'tsx', 'scripts/market-import.ts', ...writeMarket()], {
-    env,
-  });
+  const imported = await run(
+    process.execPath,
+    ['--liftoff-only', '--import', 'tsx', 'scripts/market-import.ts', ...writeMarket()],
+    {
+      env,
+    },
+  );
   expect(imported.stdout).toContain('fundamentals.csv [fundamentals]: 5 baris — 5 baru');
   server = spawn(
     process.execPath,
