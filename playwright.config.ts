@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { OIDC_CLIENT } from './tests/stand-ins/oidc';
 import { TELEGRAM_E2E } from './tests/e2e/telegram-env';
-import { SERVER_NODE_FLAGS } from './scripts/lib/server-flags.mjs';
+import { E2E_SERVER_NODE_FLAGS } from './tests/e2e/server-flags';
 import { chromiumPath } from './scripts/lib/chromium.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 4329);
@@ -162,10 +162,11 @@ export default defineConfig({
       },
     },
     {
-      // The production server program as `npm start` runs it (bundled by the build, no TypeScript loader),
-      // on a copy of the cached demo database. Building that cache (demo data and member pool, after a
+      // The production server program as `npm start` runs it (bundled by the build, no TypeScript loader,
+      // React's production build though NODE_ENV=test: tests/e2e/react-production.mjs), on a copy of the
+      // cached demo database. Building that cache (demo data and member pool, after a
       // change to their sources) takes over two minutes on a busy shared machine; a copy takes seconds.
-      command: `node --import tsx scripts/e2e-data.ts && node ${SERVER_NODE_FLAGS.join(' ')} scripts/launch.mjs start`,
+      command: `node --import tsx scripts/e2e-data.ts && node ${E2E_SERVER_NODE_FLAGS.join(' ')} scripts/launch.mjs start`,
       url: `http://localhost:${PORT}/`,
       timeout: 300_000,
       reuseExistingServer: false,

@@ -4,7 +4,7 @@
  * later), and what each payment bought is removed exactly once.
  */
 import { PORTS } from '../../playwright.config';
-import { expect, signInAdmin, signUpMember, test } from './fixtures';
+import { expect, signInAdminByPost, signUpMember, test } from './fixtures';
 
 const STRIPE = `http://127.0.0.1:${PORTS.stripe}`;
 const MIDTRANS = `http://127.0.0.1:${PORTS.midtrans}`;
@@ -29,7 +29,7 @@ test('admin mengembalikan dana Stripe dan Midtrans dari konsol; masa aktif dicab
   await memberPage.getByRole('button', { name: 'Bayar (QRIS)' }).click();
   await expect(memberPage.getByRole('heading', { name: 'Pembayaran berhasil' })).toBeVisible();
 
-  await signInAdmin(page);
+  await signInAdminByPost(page);
   await page.goto(`/admin/anggota?q=${encodeURIComponent(member.email)}`);
   await page.getByRole('link', { name: member.name }).click();
   const memberId = new URL(page.url()).pathname.split('/').at(-1)!;

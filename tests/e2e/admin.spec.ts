@@ -3,7 +3,7 @@
  * complimentary pass granted from a member's page. The console's access matrix (404 for everyone but an
  * admin with two factors, on every admin route) is admin-access-matrix.spec.ts.
  */
-import { enterSecondFactor, expect, freshMember, signInAdmin, signOut, test, totpNow } from './fixtures';
+import { enterSecondFactor, expect, freshMember, signInAdminByPost, signOut, test, totpNow } from './fixtures';
 
 test('anggota menyalakan verifikasi dua langkah, lalu masuk dengan kode dari aplikasi', async ({ page }) => {
   const member = await freshMember(page);
@@ -61,7 +61,7 @@ test('admin memberi akses Premium 30 hari; anggota melihatnya dan tindakan terca
   const memberPage = await ctx.newPage();
   const member = await freshMember(memberPage);
 
-  await signInAdmin(page);
+  await signInAdminByPost(page);
   await page.goto('/admin/anggota');
   await page.getByLabel('Nama atau email').fill(member.email);
   await page.getByRole('search', { name: 'Anggota' }).getByRole('button', { name: 'Cari' }).click();

@@ -18,7 +18,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import type { Browser, Page } from '@playwright/test';
 import { PORTS } from '../../playwright.config';
-import { SERVER_NODE_FLAGS } from '../../scripts/lib/server-flags.mjs';
+import { E2E_SERVER_NODE_FLAGS } from './server-flags';
 import { expect, freshMember, outbox, test, type Member } from './fixtures';
 import { TELEGRAM_E2E } from './telegram-env';
 import { widgetQuery, type TgUser } from '../fixtures/telegram';
@@ -75,9 +75,13 @@ function dayFile(day: string, closes: Record<string, number>): string {
 
 /** One `npm run jobs -- --once --job market-update` at `now`; answers the job's summary (an info line). */
 async function marketUpdate(now: string): Promise<string> {
-  const job = await run(process.execPath, ['--import', 'tsx', 'scripts/jobs.ts', '--once', '--job', 'market-update'], {
-    env: { ...env(now), LOG_LEVEL: 'info' },
-  });
+  const job = await run(
+    process.execPath,
+    ['--liftoff-only', '--import', 'tsx', 'scripts/jobs.ts', '--once', '--job', 'market-update'],
+    {
+      env: { ...env(now), LOG_LEVEL: 'info' },
+    },
+  );
   const line = job.stdout.split('\n').find((l) => l.includes('"job market-update'));
   expect(line, `${job.stdout}\n${job.stderr}`).toContain('"msg":"job market-update done"');
   return String(JSON.parse(line!).summary);
@@ -117,7 +121,7 @@ test.beforeAll(async () => {
     env: env('2026-11-19T12:00:00+07:00'),
   });
   expect(seeded.stderr).not.toContain('Error');
-  server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'start'], {
+  server = spawn(process.execPath, [...E2E_SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'start'], {
     env: { ...env(SERVER_NOW), PORT: String(PORT), HOST: '127.0.0.1' },
   });
   server.stdout?.on('data', (d) => (log += String(d)));
@@ -244,9 +248,13 @@ test('impor satu hari melewati kedua alert: satu pesan Telegram dan satu email p
 
   // The same day again: the job finds it imported; the import of the same file evaluates it again.
   expect(await marketUpdate('2026-11-20T21:30:00+07:00')).toBe('up to date');
-  const again = await run(process.execPath, ['--import', 'tsx', 'scripts/market-import.ts', '--keep-demo', file], {
-    env: env('2026-11-20T21:30:00+07:00'),
-  });
+  const again = await run(
+    process.execPath,
+    ['--liftoff-only', '--import', 'tsx', 'scripts/market-import.ts', '--keep-demo', file],
+    {
+      env: env('2026-11-20T21:30:00+07:00'),
+    },
+  );
   expect(again.stdout).toContain('2026-11-20.csv [prices]: 2 baris — 0 baru, 0 diperbarui, 2 tidak berubah');
   expect(again.stdout).not.toContain('alerts on');
   for (const w of watchers) {
@@ -415,9 +423,13 @@ test('anggota menyimpan saringan, menyalakan alertnya, dan diberi tahu sekali sa
 
   // The same day again, through the job and through the import of the same file: nothing more is sent.
   expect(await marketUpdate('2026-11-26T21:30:00+07:00')).toBe('up to date');
-  const again = await run(process.execPath, ['--import', 'tsx', 'scripts/market-import.ts', '--keep-demo', file], {
-    env: env('2026-11-26T21:30:00+07:00'),
-  });
+  const again = await run(
+    process.execPath,
+    ['--liftoff-only', '--import', 'tsx', 'scripts/market-import.ts', '--keep-demo', file],
+    {
+      env: env('2026-11-26T21:30:00+07:00'),
+    },
+  );
   expect(again.stdout).not.toContain('alerts on');
   expect(await telegramTo(phone.telegram.id)).toHaveLength(3);
   expect(alertMails(phone.member.email)).toHaveLength(3);

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { PORTS } from '../../playwright.config';
-import { SERVER_NODE_FLAGS } from '../../scripts/lib/server-flags.mjs';
+import { E2E_SERVER_NODE_FLAGS } from './server-flags';
 import { openDatabase } from '../../src/server/db/client';
 import { telegramLinks } from '../../src/server/db/schema';
 import { loadDemoAccounts } from '../../src/server/demo/accounts';
@@ -114,7 +114,7 @@ test.beforeAll(async () => {
   } finally {
     await h.close();
   }
-  server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'start'], {
+  server = spawn(process.execPath, [...E2E_SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'start'], {
     env: { ...env(), PORT: String(PORT), HOST: '127.0.0.1' },
   });
   server.stdout?.on('data', (d) => (log += String(d)));
@@ -132,9 +132,13 @@ test.afterAll(async () => {
 
 /** One `npm run jobs -- --once --job broadcasts`; answers the job's summary (an info line). */
 async function broadcastsJob(): Promise<string> {
-  const job = await run(process.execPath, ['--import', 'tsx', 'scripts/jobs.ts', '--once', '--job', 'broadcasts'], {
-    env: env({ LOG_LEVEL: 'info' }),
-  });
+  const job = await run(
+    process.execPath,
+    ['--liftoff-only', '--import', 'tsx', 'scripts/jobs.ts', '--once', '--job', 'broadcasts'],
+    {
+      env: env({ LOG_LEVEL: 'info' }),
+    },
+  );
   const line = job.stdout.split('\n').find((l) => l.includes('"job broadcasts'));
   expect(line, `${job.stdout}\n${job.stderr}`).toContain('"msg":"job broadcasts done"');
   return String(JSON.parse(line!).summary);
@@ -247,7 +251,7 @@ test('pengiriman yang terputus (proses dimatikan) lalu dijalankan ulang tidak me
   await composeAndSend(page, title);
 
   // A slow job (one email every 1.5 s) killed with SIGKILL once the first messages are out.
-  const job = spawn('npx', ['tsx', 'scripts/jobs.ts', '--once', '--job', 'broadcasts'], {
+  const job = spawn('npx', ['tsx', '--liftoff-only', 'scripts/jobs.ts', '--once', '--job', 'broadcasts'], {
     env: env({ BROADCAST_EMAILS_PER_SECOND: '0.66' }),
     detached: true,
     stdio: 'ignore',

@@ -2,7 +2,7 @@ import { axe } from './axe';
 import type { Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEMO, expect, freshMember, signIn, signInAdmin, signOut, test } from './fixtures';
+import { DEMO, expect, freshMember, signIn, signInAdminByPost, signInByPost, signOut, test } from './fixtures';
 import { filesUnder, lessonTexts, type LessonText } from './lesson-text';
 
 const LESSONS = lessonTexts();
@@ -96,7 +96,7 @@ test('anggota menandai pelajaran selesai; kemajuannya tetap ada setelah keluar d
   await expect(page.getByTestId('lesson-content')).toContainText(second!.phrases[0]);
 
   await signOut(page);
-  await signIn(page, member.email, member.password);
+  await signInByPost(page, member.email, member.password);
   await page.goto('/courses');
   const card = page.locator('[data-course-progress="dasar-investasi-saham"]');
   await expect(card).toContainText('20 % selesai · 1 dari 5 pelajaran');
@@ -126,7 +126,7 @@ test('anggota tanpa JavaScript tetap bisa membaca dan menandai pelajaran selesai
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   const lesson = ofCourse('membaca-laporan-keuangan').find((l) => !l.freePreview)!;
-  await signIn(page, member.email, member.password);
+  await signInByPost(page, member.email, member.password);
   await page.goto(href(lesson));
   await expect(page.getByTestId('lesson-content')).toContainText(lesson.phrases[1]);
   await page.getByRole('button', { name: 'Tandai selesai' }).click();
@@ -178,7 +178,7 @@ test('API kemajuan belajar menolak permintaan yang tidak sah dengan pesan berbah
 });
 
 test('admin yang masuk sebagai anggota bisa melihat kemajuan, tetapi tidak mengubahnya', async ({ page, baseURL }) => {
-  await signInAdmin(page);
+  await signInAdminByPost(page);
   await page.goto('/impersonate?q=reguler');
   await page.getByRole('button', { name: /Masuk sebagai Rudi Reguler/ }).click();
   const lesson = ofCourse('membaca-laporan-keuangan')[0]!;

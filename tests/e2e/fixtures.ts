@@ -25,7 +25,7 @@ export { expect };
 const VIOLATION_MARK = '[csp-violation]';
 
 /**
- * Playwright's `test`, plus a watch on every page of the test's browser context: a
+ * Playwright's `test`, plus a watch on every page of the test's browser context (when it opens one): a
  * `securitypolicyviolation` event or a console message about the Content Security Policy fails the
  * test, naming the page and what was blocked. `member`, `regulerMember` and `premiumMember` hand the story
  * a fresh member of its own of that tier, signed in on `page` (see freshMember()).
@@ -36,26 +36,27 @@ export const test = base.extend<{
   regulerMember: Member;
   premiumMember: Member;
 }>({
-  cspViolations: [
-    async ({ context }, use) => {
-      const violations: string[] = [];
-      await context.addInitScript((mark) => {
-        document.addEventListener('securitypolicyviolation', (e) => {
-          console.error(
-            `${mark} ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`,
-          );
-        });
-      }, VIOLATION_MARK);
-      context.on('console', (msg) => {
-        const text = msg.text();
-        if (text.startsWith(VIOLATION_MARK) || /Content[ -]Security[ -]Policy/i.test(text))
-          violations.push(`${msg.location().url}: ${text}`);
+  // Playwright reads a fixture's dependencies from its first parameter's pattern: this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  cspViolations: async ({}, use) => use([]),
+  // The watch is on the story's browser context, so it exists only when the story opens one (its `page` or
+  // `context`): a story that only sends requests (`request`) starts no browser context at all.
+  context: async ({ context, cspViolations: violations }, use) => {
+    await context.addInitScript((mark) => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        console.error(
+          `${mark} ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`,
+        );
       });
-      await use(violations);
-      expect(violations, 'Content-Security-Policy violations').toEqual([]);
-    },
-    { auto: true },
-  ],
+    }, VIOLATION_MARK);
+    context.on('console', (msg) => {
+      const text = msg.text();
+      if (text.startsWith(VIOLATION_MARK) || /Content[ -]Security[ -]Policy/i.test(text))
+        violations.push(`${msg.location().url}: ${text}`);
+    });
+    await use(context);
+    expect(violations, 'Content-Security-Policy violations').toEqual([]);
+  },
   member: async ({ page }, use) => use(await freshMember(page)),
   regulerMember: async ({ page }, use) => use(await freshMember(page, { tier: 'reguler' })),
   premiumMember: async ({ page }, use) => use(await freshMember(page, { tier: 'premium' })),
@@ -144,10 +145,7 @@ export async function enterSecondFactor(page: Page, secret: string): Promise<voi
  * set), retried as enterSecondFactor() does.
  */
 export async function postSecondFactor(baseURL: string, cookie: string, secret: string): Promise<void> {
-  const account = `${new URL(baseURL).origin} ${secret}`;
-  for (let attempt = 0; attempt < ADMIN_CODE_ATTEMPTS; attempt++) {
-    const { code, step } = await nextCode(account, secret);
-    stepsTaken.set(account, step);
+  await answerCodeStep(baseURL, secret, async (code) => {
     const res = await fetch(`${baseURL}/sign-in/two-factor`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: baseURL, cookie },
@@ -155,7 +153,17 @@ export async function postSecondFactor(baseURL: string, cookie: string, secret: 
       redirect: 'manual',
     });
     await res.arrayBuffer();
-    if (res.status === 303) return;
+    return res.status;
+  });
+}
+
+/** Posts codes of `secret` through `post` (which answers the status) until one is taken (303). */
+async function answerCodeStep(baseURL: string, secret: string, post: (code: string) => Promise<number>): Promise<void> {
+  const account = `${new URL(baseURL).origin} ${secret}`;
+  for (let attempt = 0; attempt < ADMIN_CODE_ATTEMPTS; attempt++) {
+    const { code, step } = await nextCode(account, secret);
+    stepsTaken.set(account, step);
+    if ((await post(code)) === 303) return;
   }
   throw new Error('The second factor was refused every time');
 }
@@ -213,6 +221,13 @@ export async function signInAdmin(page: Page, opts: { callbackUrl?: string; data
   return admin;
 }
 
+/** An admin of the story's own (claimAdmin()), signed in by posting the forms (signInByPost()). */
+export async function signInAdminByPost(page: Page): Promise<Admin> {
+  const admin = claimAdmin();
+  await signInByPost(page, admin.email, admin.password);
+  return admin;
+}
+
 /**
  * Signs in through the form and waits until the member has landed; for an admin (the demo admin, or one
  * this story claimed) it answers the code step too.
@@ -228,6 +243,38 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
     await enterSecondFactor(page, admin.totpSecret);
   }
   await expect(page).not.toHaveURL(/\/sign-in/);
+}
+
+/**
+ * Signs in by posting the /sign-in form (and, for an admin this story claimed, its code step) from the page's
+ * browser context, without loading the form: for stories about what a signed-in member sees, not about
+ * signing in (the sign-in stories use signIn()). Answers where the form sends the member on.
+ */
+export async function signInByPost(
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+  origin = new URL(test.info().project.use.baseURL!).origin,
+): Promise<string> {
+  const landing = await postForm(page, '/sign-in', { email, password }, origin);
+  const admin = claimedAdmins.get(email);
+  if (!admin) {
+    expect(landing, `sign-in of ${email}`).not.toMatch(/\/sign-in/);
+    return landing;
+  }
+  expect(landing).toMatch(/\/sign-in\/two-factor/);
+  let next = '/';
+  await answerCodeStep(origin, admin.totpSecret, async (code) => {
+    const res = await page.request.post('/sign-in/two-factor', {
+      form: { code },
+      headers: { origin },
+      maxRedirects: 0,
+    });
+    next = res.headers()['location'] ?? '/';
+    return res.status();
+  });
+  expect(next).not.toMatch(/\/sign-in/);
+  return next;
 }
 
 /**
@@ -383,8 +430,12 @@ function claimPoolMember(tier: 'gratis' | PaidTier): Member | null {
 }
 
 /** POSTs a form of the site as the page's browser context (its cookies), from the site's own origin. */
-async function postForm(page: Page, pathname: string, form: Record<string, string>): Promise<string> {
-  const origin = new URL(test.info().project.use.baseURL!).origin;
+async function postForm(
+  page: Page,
+  pathname: string,
+  form: Record<string, string>,
+  origin = new URL(test.info().project.use.baseURL!).origin,
+): Promise<string> {
   const res = await page.request.post(pathname, { form, headers: { origin }, maxRedirects: 0 });
   expect(res.status(), `POST ${pathname}: ${(await res.text()).slice(0, 300)}`).toBe(303);
   return res.headers()['location'] ?? '/';

@@ -1,4 +1,4 @@
-import { expect, signInAdmin, test } from './fixtures';
+import { expect, signInAdminByPost, test } from './fixtures';
 import { SUPPORT_WRITABLE_ROUTES } from '../../src/server/auth/support-writes';
 import { isAdminRoute } from '../../src/server/auth/admin-routes';
 import { writeRoutes } from '../write-routes';
@@ -9,7 +9,7 @@ const ENDS_SESSION = new Set(['/api/impersonate/stop', '/api/account/sign-out'])
 test('admin yang sedang impersonasi ditolak di setiap rute tulis kecuali yang dibuka untuk dukungan', async ({
   page,
 }) => {
-  await signInAdmin(page);
+  await signInAdminByPost(page);
   await page.goto('/impersonate?q=premium%40telaah');
   await page.getByRole('button', { name: 'Masuk sebagai Putri Premium' }).click();
   await expect(page).toHaveURL(/\/portofolio\/all$/);

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { DEMO, expect, freshMember, hydrated, latestMailTo, postSignUp, signIn, test } from './fixtures';
+import { DEMO, expect, freshMember, hydrated, latestMailTo, postSignUp, signInByPost, test } from './fixtures';
 import { ROUTES } from './routes';
 
 test.use({ viewport: { width: 375, height: 812 } });
@@ -28,7 +28,7 @@ const MEMBER_PAGES = [
 
 test('di ponsel, pengaturan akun terjangkau dari menu di setiap halaman anggota', async ({ page }) => {
   test.slow();
-  await signIn(page, DEMO.reguler);
+  await signInByPost(page, DEMO.reguler);
   for (const path of MEMBER_PAGES) {
     await page.goto(path);
     const menu = page.getByRole('navigation', { name: 'Navigasi utama (seluler)' });
@@ -127,7 +127,7 @@ test('di ponsel tidak ada tabel anggota atau laporan yang bergeser ke samping; b
   page,
 }) => {
   test.slow();
-  await signIn(page, DEMO.premium);
+  await signInByPost(page, DEMO.premium);
   let tables = 0;
   for (const path of [
     '/portofolio/transaksi',
@@ -176,7 +176,7 @@ test('di ponsel tidak ada tabel anggota atau laporan yang bergeser ke samping; b
 });
 
 test('di ponsel pratinjau impor CSV tidak bergeser ke samping', async ({ page }) => {
-  await signIn(page, DEMO.gratis);
+  await signInByPost(page, DEMO.gratis);
   await page.goto('/portofolio/transaksi');
   await page.locator('#impor').scrollIntoViewIfNeeded();
   await hydrated(page, 'ImportForm');
@@ -287,7 +287,7 @@ test.describe('tanpa koneksi', () => {
 });
 
 test('di ponsel Kinerja dibuka dengan satu kalimat utama: portofolio vs indeks dan hasilnya', async ({ page }) => {
-  await signIn(page, DEMO.premium);
+  await signInByPost(page, DEMO.premium);
   await page.goto('/portofolio/metrics');
   const headline = page.getByTestId('ringkasan-kinerja');
   await expect(headline).toHaveText(/^Portofolio [+−]?\d+,\d % vs \S+ [+−]?\d+,\d % · hasil [+−]?Rp\s?[\d.]+$/);

@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { PORTS, SENTRY_DSN } from '../../playwright.config';
-import { DEMO, expect, signIn, test } from './fixtures';
+import { DEMO, expect, signIn, signInByPost, test } from './fixtures';
 import { envelopes, eventWith, setRateLimit } from './sentry';
 
 const ORIGIN = `http://localhost:${PORTS.app}`;
@@ -170,13 +170,13 @@ test.describe('header keamanan', () => {
   }
 
   test('slot akun di header (server island) tetap jalan di halaman pra-render dengan CSP aktif', async ({ page }) => {
-    await signIn(page, DEMO.reguler);
+    await signInByPost(page, DEMO.reguler);
     await page.goto('/courses');
     await expect(page.getByRole('link', { name: 'Rudi' })).toBeVisible();
   });
 
   test('hanya /telegram yang boleh memuat widget Login Telegram', async ({ page }) => {
-    await signIn(page, DEMO.premium);
+    await signInByPost(page, DEMO.premium);
     const telegram = await page.goto('/telegram');
     const csp = (await telegram?.allHeaders())?.['content-security-policy'] ?? '';
     expect(csp).toContain('https://telegram.org/js/telegram-widget.js');

@@ -2,7 +2,17 @@ import { type Page } from '@playwright/test';
 import { axe } from './axe';
 import Stripe from 'stripe';
 import { PORTS } from '../../playwright.config';
-import { DEMO, expect, freshMember, hydrated, latestMailTo, outbox, signIn, signInAdmin, test } from './fixtures';
+import {
+  DEMO,
+  expect,
+  freshMember,
+  hydrated,
+  latestMailTo,
+  outbox,
+  signInAdminByPost,
+  signInByPost,
+  test,
+} from './fixtures';
 
 const ANALYSIS = '/analisis/BBCA/kinerja-tahun-buku-2025'; // tier reguler
 const stripe = new Stripe('sk_test_e2e_stand_in', { host: '127.0.0.1', port: PORTS.stripe, protocol: 'http' });
@@ -144,7 +154,7 @@ test('pengunjung memilih paket, masuk dulu, lalu kembali ke halaman pembayaran',
 });
 
 test('anggota Reguler melihat paketnya disorot dan harga per bulan serta penghematan per periode', async ({ page }) => {
-  await signIn(page, DEMO.reguler);
+  await signInByPost(page, DEMO.reguler);
   await page.goto('/pick-membership');
   await hydrated(page, 'PlanPicker');
   const reguler = page.getByRole('region', { name: 'Reguler' });
@@ -164,7 +174,7 @@ test('anggota Reguler melihat paketnya disorot dan harga per bulan serta penghem
 });
 
 test('admin yang sedang impersonasi tidak bisa membayar atas nama anggota', async ({ page }) => {
-  await signInAdmin(page);
+  await signInAdminByPost(page);
   await page.goto('/impersonate?q=gita');
   await page.getByRole('button', { name: 'Masuk sebagai Gita Gratis' }).click();
   const res = await page.goto('/pay?plan=reguler-1');

@@ -2,7 +2,7 @@
  * Member pages on a 375 × 812 phone: what matters is on screen without scrolling sideways.
  */
 import type { Locator, Page } from '@playwright/test';
-import { DEMO, expect, signIn, test } from './fixtures';
+import { DEMO, expect, signIn, signInByPost, test } from './fixtures';
 
 test.use({ viewport: { width: 375, height: 812 } });
 
@@ -23,7 +23,7 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
 test('di ponsel anggota melihat nilai, L/R, bobot, dan perubahan hari ini tiap saham tanpa menggeser', async ({
   page,
 }) => {
-  await signIn(page, DEMO.premium);
+  await signInByPost(page, DEMO.premium);
   await page.goto('/portofolio/all');
   await expectNoSidewaysScroll(page);
   await expectWithinWidth(page, page.getByRole('link', { name: 'Kinerja' }), 'the Kinerja tab');
@@ -86,7 +86,7 @@ test.describe('bahasa di area anggota', () => {
 });
 
 test('di ponsel "Ubah" dan "Hapus" menampilkan judul formulir di bawah header', async ({ page }) => {
-  await signIn(page, DEMO.premium);
+  await signInByPost(page, DEMO.premium);
   await page.goto('/portofolio/transaksi');
   const header = (await page.locator('.site-header').boundingBox())!;
   await page
@@ -115,7 +115,7 @@ test('di ponsel "Ubah" dan "Hapus" menampilkan judul formulir di bawah header', 
 });
 
 test('di ponsel setiap pertanyaan kuesioner risiko ada di dalam kartunya, bukan di garis tepinya', async ({ page }) => {
-  await signIn(page, DEMO.premium);
+  await signInByPost(page, DEMO.premium);
   await page.goto('/starting-guide/rekomendasi-saya');
   const cards = page.locator('form.questionnaire fieldset');
   expect(await cards.count()).toBeGreaterThan(3);

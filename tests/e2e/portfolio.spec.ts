@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { DEMO, expect, freshMember, hydrated, signIn, signInAdmin, test } from './fixtures';
+import { DEMO, expect, freshMember, hydrated, signIn, signInAdmin, signInByPost, test } from './fixtures';
 
 const PAGES = ['/portofolio/all', '/portofolio/dividen', '/portofolio/metrics', '/portofolio/transaksi'] as const;
 
@@ -45,7 +45,7 @@ test('anggota tanpa transaksi diajak mencatat transaksi pertama', async ({ page 
 test('anggota premium menyaring kepemilikan per portofolio dan menyembunyikan nominal di semua halaman', async ({
   page,
 }) => {
-  await signIn(page, DEMO.premium);
+  await signInByPost(page, DEMO.premium);
   await page.goto('/portofolio/all');
   const table = page.getByRole('table');
   await expect(table.getByRole('link', { name: 'BBCA' })).toBeVisible();
@@ -71,7 +71,7 @@ test('anggota premium menyaring kepemilikan per portofolio dan menyembunyikan no
 });
 
 test('anggota premium melihat dividen diterima per tahun dan dividen yang akan datang', async ({ page }) => {
-  await signIn(page, DEMO.premium);
+  await signInByPost(page, DEMO.premium);
   await page.goto('/portofolio/dividen');
   await expect(page.getByText('Diterima (neto)')).toBeVisible();
   await expect(page.locator('.stat-label', { hasText: 'Imbal hasil dividen atas modal' })).toBeVisible();
@@ -84,7 +84,7 @@ test('anggota premium melihat dividen diterima per tahun dan dividen yang akan d
 });
 
 test('anggota reguler membandingkan kinerja dengan IHSG dan mengganti periode', async ({ page }) => {
-  await signIn(page, DEMO.reguler);
+  await signInByPost(page, DEMO.reguler);
   await page.goto('/portofolio/metrics');
   const period = page.getByRole('group', { name: 'Periode' });
   await expect(period.getByRole('button', { name: '1T' })).toHaveAttribute('aria-pressed', 'true');
@@ -109,7 +109,7 @@ test('anggota reguler membandingkan kinerja dengan IHSG dan mengganti periode', 
 });
 
 test('anggota melihat biaya otomatis dari tarif portofolio saat mengisi formulir', async ({ page }) => {
-  await signIn(page, DEMO.premium);
+  await signInByPost(page, DEMO.premium);
   await page.goto('/portofolio/transaksi');
   const form = page.locator('form.tx-form');
   await form.getByLabel('Jumlah', { exact: true }).fill('5');

@@ -6,11 +6,11 @@ import { axe } from './axe';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { chromium, type Page } from '@playwright/test';
 import { PORTS } from '../../playwright.config';
-import { SERVER_NODE_FLAGS } from '../../scripts/lib/server-flags.mjs';
+import { E2E_SERVER_NODE_FLAGS } from './server-flags';
 import { readPngTexts, pngSize } from '../../src/server/sharing/png-text';
 import { articleSchema, breadcrumbSchema, courseSchema, faqPageSchema, organizationSchema } from '../json-ld-schemas';
 import { demoAnalyses } from './analyses';
-import { DEMO, expect, signIn, signInAdmin, test } from './fixtures';
+import { DEMO, expect, signInAdminByPost, signInByPost, test } from './fixtures';
 import { migratedDataDir } from '../migrated-data-dir';
 import { ROUTES } from './routes';
 
@@ -128,13 +128,13 @@ test.describe('ditemukan mesin pencari dan tampil baik saat dibagikan', () => {
     );
     const imported = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'scripts/market-import.ts', '--kind', 'emiten', csv],
+      ['--liftoff-only', '--import', 'tsx', 'scripts/market-import.ts', '--kind', 'emiten', csv],
       { env, encoding: 'utf8' },
     );
     expect(imported.status, imported.stderr).toBe(0);
     // The bundled server `npm run serve` runs (no TypeScript loader), on the imported folder.
     let log = '';
-    const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'serve'], { env });
+    const server = spawn(process.execPath, [...E2E_SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'serve'], { env });
     server.stdout?.on('data', (d) => (log += String(d)));
     server.stderr?.on('data', (d) => (log += String(d)));
     try {
@@ -251,7 +251,7 @@ test.describe('terpasang di ponsel', () => {
     expect(start.status()).toBe(302);
     expect(start.headers()['location']).toBe('/');
     expect(start.headers()['cache-control']).toContain('no-store');
-    await signIn(page, DEMO.gratis);
+    await signInByPost(page, DEMO.gratis);
     await page.goto(manifest.start_url);
     await expect(page).toHaveURL(/\/portofolio\/all$/);
     expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/);
@@ -300,7 +300,7 @@ test.describe('terpasang di ponsel', () => {
   });
 
   test('pekerja layanan tidak menyimpan halaman anggota maupun teks analisis', async ({ page }) => {
-    await signIn(page, DEMO.premium);
+    await signInByPost(page, DEMO.premium);
     await page.goto('/portofolio/all');
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
@@ -345,7 +345,7 @@ test.describe('tema gelap', () => {
   test('halaman anggota yang dikunjungi e2e lolos axe dalam mode gelap', async ({ page }) => {
     // Eighteen pages, each with an axe run, on a shared machine.
     test.setTimeout(360_000);
-    await signInAdmin(page);
+    await signInAdminByPost(page);
     for (const route of ROUTES.filter((r) => r.access !== 'public').map((r) => r.path)) {
       await page.goto(route);
       await axeClean(page, route);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { PORTS } from '../../playwright.config';
-import { SERVER_NODE_FLAGS } from '../../scripts/lib/server-flags.mjs';
+import { E2E_SERVER_NODE_FLAGS } from './server-flags';
 import { DEMO, DEMO_PASSWORD, expect, test } from './fixtures';
 import { migratedDataDir } from '../migrated-data-dir';
 
@@ -107,13 +107,17 @@ test.beforeAll(async () => {
     MARKET_FEED: '',
   };
   for (const k of Object.keys(env)) if (/^(STRIPE|MIDTRANS|SENTRY|TELEGRAM)_/.test(k)) delete env[k];
-  const imported = await run(process.execPath, ['--import', 'tsx', 'scripts/market-import.ts', ...writeMarket()], {
-    env,
-  });
+  const imported = await run(
+    process.execPath,
+    ['--liftoff-only', '--import', 'tsx', 'scripts/market-import.ts', ...writeMarket()],
+    {
+      env,
+    },
+  );
   expect(imported.stdout).toContain('fundamentals.csv [fundamentals]: 5 baris — 5 baru');
   server = spawn(
     process.execPath,
-    [...SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'start', '--no-demo', '--demo-accounts'],
+    [...E2E_SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'start', '--no-demo', '--demo-accounts'],
     { env: { ...env, PORT: String(PORT), HOST: '127.0.0.1', APP_URL: ORIGIN } },
   );
   server.stdout?.on('data', (d) => (log += String(d)));

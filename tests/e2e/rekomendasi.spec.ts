@@ -2,7 +2,7 @@ import { axe } from './axe';
 import type { Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEMO, expect, freshMember, signIn, test } from './fixtures';
+import { DEMO, expect, freshMember, signInByPost, test } from './fixtures';
 
 const PAGE = '/starting-guide/rekomendasi-saya';
 const questions = (page: Page) => page.locator('form.questionnaire fieldset');
@@ -85,7 +85,7 @@ async function expectConsistent(
 }
 
 test('anggota reguler melihat rekomendasi Beli yang sesuai profil dan portofolionya', async ({ page }) => {
-  await signIn(page, DEMO.reguler);
+  await signInByPost(page, DEMO.reguler);
   await page.goto(PAGE);
   await expect(page.getByTestId('risk-profile')).toHaveAttribute('data-profile', 'moderat');
   await expect(page.getByRole('heading', { name: 'Profil risiko Anda: Moderat' })).toBeVisible();
@@ -155,7 +155,7 @@ test('anggota gratis melihat contoh rekomendasi dan ajakan meningkatkan paket, t
   page,
   baseURL,
 }) => {
-  await signIn(page, DEMO.gratis);
+  await signInByPost(page, DEMO.gratis);
   await page.goto(PAGE);
   await expect(page.getByTestId('rekomendasi-teaser')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Tingkatkan ke Reguler' })).toHaveAttribute('href', '/pick-membership');

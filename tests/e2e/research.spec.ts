@@ -1,6 +1,6 @@
 import { axe } from './axe';
 import type { Locator, Page } from '@playwright/test';
-import { DEMO, expect, signIn, test } from './fixtures';
+import { DEMO, expect, signInByPost, test } from './fixtures';
 
 /** Colours in an element's screenshot: how many distinct ones, how much is not white, how much is the brand green. */
 async function screenshotColours(page: Page, el: Locator) {
@@ -120,7 +120,7 @@ test.describe('halaman emiten', () => {
 
   test('halaman emiten menampilkan riwayat dividen dan analisis dengan target harga', async ({ page }) => {
     // The latest BBCA call is Premium: its target is for Premium members (docs/product.md §10.6).
-    await signIn(page, DEMO.premium);
+    await signInByPost(page, DEMO.premium);
     await page.goto('/analisis/BBCA');
     const history = page.getByRole('list', { name: /Analisis dan riwayat target harga/ });
     await expect(history.getByRole('listitem')).toHaveCount(3);
@@ -167,7 +167,7 @@ test.describe('halaman emiten', () => {
 test.describe('halaman analisis', () => {
   test('pembaca mengubah asumsi DCF dan melihat nilai wajar dihitung ulang', async ({ page }) => {
     // The analyst's DCF inputs are part of this Premium call (docs/product.md §10.6).
-    await signIn(page, DEMO.premium);
+    await signInByPost(page, DEMO.premium);
     await page.goto('/analisis/BBCA/kinerja-kuartal-iii-2026');
     const value = page.getByTestId('dcf-value');
     await value.scrollIntoViewIfNeeded();

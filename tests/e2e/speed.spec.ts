@@ -7,7 +7,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { get, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
 import { demoAnalyses, htmlText } from './analyses';
-import { DEMO, expect, freshMember, signIn, signOut, test } from './fixtures';
+import { DEMO, expect, freshMember, signInByPost, signOut, test } from './fixtures';
 import { ROUTES } from './routes';
 
 const PUBLIC_RESEARCH = ['/analisis', '/analisis/BBCA', '/api/emiten/BBCA/harga'];
@@ -178,27 +178,30 @@ test('tidak ada halaman anggota atau berjenjang yang boleh disimpan cache bersam
   }
   await anonymous.dispose();
   for (const who of [DEMO.premium, DEMO.gratis]) {
-    await signIn(page, who);
+    // Requests only: signed in by posting the form, signed out by dropping the cookies.
+    await signInByPost(page, who);
     for (const [path, cc] of await cacheControls(page.request, paths)) {
       expect(cc, `${path} (${who})`).not.toContain('public');
       expect(cc, `${path} (${who})`).toContain('private');
     }
-    await signOut(page);
+    await page.context().clearCookies();
   }
 });
 
 test('premium lalu gratis membaca analisis yang sama: teks berjenjang tidak bocor lewat cache', async ({ page }) => {
   const premiumOnly = demoAnalyses().filter((a) => a.tier === 'premium');
   expect(premiumOnly.length).toBeGreaterThan(0);
-  await signIn(page, DEMO.premium);
+  // Requests only, as one browser would send them: signed in by posting the form, signed out by dropping the
+  // cookies (the sign-out itself is the portfolio story's below).
+  await signInByPost(page, DEMO.premium);
   for (const a of premiumOnly) {
     const res = await page.request.get(a.url);
     const text = htmlText(await res.text());
     for (const hidden of a.hidden) expect(text, `premium ${a.url}`).toContain(hidden);
     expect(res.headers()['cache-control']).toBe('private, no-store');
   }
-  await signOut(page);
-  await signIn(page, DEMO.gratis);
+  await page.context().clearCookies();
+  await signInByPost(page, DEMO.gratis);
   for (const a of premiumOnly) {
     // The same URL again, as a browser revalidating what it had would ask, and as a plain request.
     for (const headers of [{}, { 'if-none-match': '*' }] as Record<string, string>[]) {
@@ -209,7 +212,7 @@ test('premium lalu gratis membaca analisis yang sama: teks berjenjang tidak boco
       for (const hidden of a.hidden) expect(body, `gratis ${a.url}`).not.toContain(hidden);
     }
   }
-  await signOut(page);
+  await page.context().clearCookies();
   // And a visitor, whose teaser the server keeps in memory, never gets the premium text either.
   for (const a of premiumOnly) {
     const body = await page.request.get(a.url).then((r) => r.text());

@@ -15,7 +15,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PORTS } from '../../playwright.config';
-import { SERVER_NODE_FLAGS } from '../../scripts/lib/server-flags.mjs';
+import { E2E_SERVER_NODE_FLAGS } from './server-flags';
 import { htmlText } from './analyses';
 import pg from 'pg';
 import { DEMO, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, expect, postSecondFactor, test } from './fixtures';
@@ -46,7 +46,7 @@ const serverEnv = (port: number): NodeJS.ProcessEnv => ({
 /** Starts `node scripts/launch.mjs start` (the bundled production server) and waits until it serves. */
 async function startServer(port: number, args: string[] = []): Promise<ChildProcess> {
   let log = '';
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'start', ...args], {
+  const child = spawn(process.execPath, [...E2E_SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'start', ...args], {
     env: serverEnv(port),
   });
   child.stdout?.on('data', (d) => (log += String(d)));
@@ -172,7 +172,7 @@ test.describe('dua server aplikasi di satu PostgreSQL', () => {
     writeFileSync(file, `date,ticker,open,high,low,close,volume\n${lastDate},BBCA,1505,1505,1505,1505,1000\n`);
     const imported = spawnSync(
       process.execPath,
-      ['--import', 'tsx', 'scripts/market-import.ts', '--kind', 'prices', '--keep-demo', file],
+      ['--liftoff-only', '--import', 'tsx', 'scripts/market-import.ts', '--kind', 'prices', '--keep-demo', file],
       {
         env: serverEnv(PORTS.twoServersProxy),
         encoding: 'utf8',
