@@ -5,9 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { CHROMIUM_PACKAGES, chromiumPath } from './lib/chromium.mjs';
-
-const [PREFERRED] = CHROMIUM_PACKAGES;
+import { PREFERRED_CHROMIUM as PREFERRED, chromiumPath } from './lib/chromium.mjs';
 
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): number {
   return spawnSync(cmd, args, { stdio: 'inherit', env }).status ?? 1;

@@ -7,15 +7,15 @@
  */
 import { existsSync } from 'node:fs';
 
-/** Debian's packages, in order of preference, with the binary each installs. */
-export const CHROMIUM_PACKAGES = [
-  { pkg: 'chromium-headless-shell', path: '/usr/bin/chromium-headless-shell' },
-  { pkg: 'chromium', path: '/usr/bin/chromium' },
-];
+/** The Debian package installed when no Chromium is found, and the binary it installs. */
+export const PREFERRED_CHROMIUM = { pkg: 'chromium-headless-shell', path: '/usr/bin/chromium-headless-shell' };
+
+/** Debian's packages, in order of preference. */
+const CHROMIUM_PACKAGES = [PREFERRED_CHROMIUM, { pkg: 'chromium', path: '/usr/bin/chromium' }];
 
 /** `CHROMIUM_PATH`, else the first of {@link CHROMIUM_PACKAGES} installed, else the preferred one's path. */
 export function chromiumPath() {
   return (
-    process.env.CHROMIUM_PATH ?? CHROMIUM_PACKAGES.find((c) => existsSync(c.path))?.path ?? CHROMIUM_PACKAGES[0].path
+    process.env.CHROMIUM_PATH ?? CHROMIUM_PACKAGES.find((c) => existsSync(c.path))?.path ?? PREFERRED_CHROMIUM.path
   );
 }
