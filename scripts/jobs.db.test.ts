@@ -24,6 +24,7 @@ import { setPref } from '../src/server/services/notifications';
 import { startSmtpStandIn, type SmtpStandIn } from '../tests/stand-ins/smtp';
 import { startTelegramStandIn, type TelegramStandIn } from '../tests/stand-ins/telegram';
 import { DAY_MS } from '../src/domain/dates';
+import { cliArgs } from '../tests/cli';
 
 const run = promisify(execFile);
 const ROOT = process.cwd();
@@ -59,9 +60,7 @@ async function jobsOnce(): Promise<{ code: number; stdout: string; stderr: strin
   if (pg?.databaseUrl) env.DATABASE_URL = pg.databaseUrl;
   else delete env.DATABASE_URL;
   try {
-    // Node with tsx's loader and V8's flag, as `npm run jobs` runs it (`tsx --liftoff-only`), without npm's
-    // and tsx's extra processes.
-    const r = await run(process.execPath, ['--liftoff-only', '--import', 'tsx', 'scripts/jobs.ts', '--once'], {
+    const r = await run(process.execPath, cliArgs('jobs', '--once'), {
       cwd: ROOT,
       env,
     });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockDataDir } from '../src/server/db/lock';
 import { analysisTickers } from '../src/server/services/market-import';
 import { migratedDataDir } from '../tests/migrated-data-dir';
+import { cliArgs } from '../tests/cli';
 
 const run = promisify(execFile);
 const ROOT = process.cwd();
@@ -40,9 +41,7 @@ async function cli(dataDir: string, ...args: string[]): Promise<Outcome> {
       .filter((l) => l && !l.startsWith('npm warn'))
       .join('\n');
   try {
-    // Node with tsx's loader and V8's flag, as `npm run market:import` runs it (`tsx --liftoff-only`), without
-    // npx and tsx's extra process. The flag also spares each run compiling PGlite's WebAssembly a second time.
-    const r = await run(process.execPath, ['--liftoff-only', '--import', 'tsx', 'scripts/market-import.ts', ...args], {
+    const r = await run(process.execPath, cliArgs('market-import', ...args), {
       cwd: ROOT,
       env,
     });

@@ -18,6 +18,7 @@ import { importMarketCsv } from '../src/server/services/market-import';
 import { recentTradingDays } from '../src/domain/market-calendar';
 import { indexRecord, startIdxStandIn, stockRecord, type IdxStandIn } from '../tests/stand-ins/idx';
 import { startSentryStandIn, type SentryStandIn } from '../tests/stand-ins/sentry';
+import { cliArgs } from '../tests/cli';
 
 const run = promisify(execFile);
 const ROOT = process.cwd();
@@ -43,16 +44,10 @@ async function jobOnce(appNow: string): Promise<{ code: number; stdout: string; 
   if (pg?.databaseUrl) env.DATABASE_URL = pg.databaseUrl;
   else delete env.DATABASE_URL;
   try {
-    // Node with tsx's loader and V8's flag, as `npm run jobs` runs it (`tsx --liftoff-only`), without npm's
-    // and tsx's extra processes.
-    const r = await run(
-      process.execPath,
-      ['--liftoff-only', '--import', 'tsx', 'scripts/jobs.ts', '--once', '--job', 'market-update'],
-      {
-        cwd: ROOT,
-        env,
-      },
-    );
+    const r = await run(process.execPath, cliArgs('jobs', '--once', '--job', 'market-update'), {
+      cwd: ROOT,
+      env,
+    });
     return { code: 0, stdout: r.stdout, stderr: r.stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };

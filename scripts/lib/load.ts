@@ -28,14 +28,13 @@ export const LOAD_METHOD = `${WRK ? 'wrk (1 thread)' : "autocannon (the bench's 
   PINNED ? `, pinned to core ${LOAD_CORE}; servers pinned to core ${SERVER_CORE} (taskset)` : ', nothing pinned'
 }`;
 
-/** `cmd args` as run for a server under test: pinned to the server's core when pinning is possible. */
-export function serverCommand(cmd: string, args: string[]): [string, string[]] {
-  return PINNED ? [TASKSET!, ['-c', SERVER_CORE, cmd, ...args]] : [cmd, args];
+/** `cmd args` as run on `core` when pinning is possible. */
+function onCore(core: string, cmd: string, args: string[]): [string, string[]] {
+  return PINNED ? [TASKSET!, ['-c', core, cmd, ...args]] : [cmd, args];
 }
 
-function loadCommand(cmd: string, args: string[]): [string, string[]] {
-  return PINNED ? [TASKSET!, ['-c', LOAD_CORE, cmd, ...args]] : [cmd, args];
-}
+/** `cmd args` as run for a server under test: pinned to the server's core when pinning is possible. */
+export const serverCommand = (cmd: string, args: string[]) => onCore(SERVER_CORE, cmd, args);
 
 interface LoadResult {
   /** Requests per second over the run. */
@@ -56,7 +55,7 @@ interface LoadOptions {
 }
 
 function output(cmd: string, args: string[]): Promise<string> {
-  const [c, a] = loadCommand(cmd, args);
+  const [c, a] = onCore(LOAD_CORE, cmd, args);
   const child = spawn(c, a, { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';

@@ -23,6 +23,7 @@ import { expect, freshMember, outbox, test, type Member } from './fixtures';
 import { TELEGRAM_E2E } from './telegram-env';
 import { widgetQuery, type TgUser } from '../fixtures/telegram';
 import { specDatabase } from '../postgres-databases';
+import { cliArgs } from '../cli';
 
 // This spec starts a server of its own: its stories run in declaration order, in one worker.
 test.describe.configure({ mode: 'default' });
@@ -75,13 +76,9 @@ function dayFile(day: string, closes: Record<string, number>): string {
 
 /** One `npm run jobs -- --once --job market-update` at `now`; answers the job's summary (an info line). */
 async function marketUpdate(now: string): Promise<string> {
-  const job = await run(
-    process.execPath,
-    ['--liftoff-only', '--import', 'tsx', 'scripts/jobs.ts', '--once', '--job', 'market-update'],
-    {
-      env: { ...env(now), LOG_LEVEL: 'info' },
-    },
-  );
+  const job = await run(process.execPath, cliArgs('jobs', '--once', '--job', 'market-update'), {
+    env: { ...env(now), LOG_LEVEL: 'info' },
+  });
   const line = job.stdout.split('\n').find((l) => l.includes('"job market-update'));
   expect(line, `${job.stdout}\n${job.stderr}`).toContain('"msg":"job market-update done"');
   return String(JSON.parse(line!).summary);
@@ -248,13 +245,9 @@ test('impor satu hari melewati kedua alert: satu pesan Telegram dan satu email p
 
   // The same day again: the job finds it imported; the import of the same file evaluates it again.
   expect(await marketUpdate('2026-11-20T21:30:00+07:00')).toBe('up to date');
-  const again = await run(
-    process.execPath,
-    ['--liftoff-only', '--import', 'tsx', 'scripts/market-import.ts', '--keep-demo', file],
-    {
-      env: env('2026-11-20T21:30:00+07:00'),
-    },
-  );
+  const again = await run(process.execPath, cliArgs('market-import', '--keep-demo', file), {
+    env: env('2026-11-20T21:30:00+07:00'),
+  });
   expect(again.stdout).toContain('2026-11-20.csv [prices]: 2 baris — 0 baru, 0 diperbarui, 2 tidak berubah');
   expect(again.stdout).not.toContain('alerts on');
   for (const w of watchers) {
@@ -423,13 +416,9 @@ test('anggota menyimpan saringan, menyalakan alertnya, dan diberi tahu sekali sa
 
   // The same day again, through the job and through the import of the same file: nothing more is sent.
   expect(await marketUpdate('2026-11-26T21:30:00+07:00')).toBe('up to date');
-  const again = await run(
-    process.execPath,
-    ['--liftoff-only', '--import', 'tsx', 'scripts/market-import.ts', '--keep-demo', file],
-    {
-      env: env('2026-11-26T21:30:00+07:00'),
-    },
-  );
+  const again = await run(process.execPath, cliArgs('market-import', '--keep-demo', file), {
+    env: env('2026-11-26T21:30:00+07:00'),
+  });
   expect(again.stdout).not.toContain('alerts on');
   expect(await telegramTo(phone.telegram.id)).toHaveLength(3);
   expect(alertMails(phone.member.email)).toHaveLength(3);

@@ -25,6 +25,7 @@ import { createUser, grantTier } from '../factories/users';
 import { DEMO, expect, signIn, test, type OutboxMail } from './fixtures';
 import { TELEGRAM_E2E } from './telegram-env';
 import { addDaysToInstant } from '../../src/domain/dates';
+import { cliArgs } from '../cli';
 
 test.describe.configure({ mode: 'default' });
 
@@ -132,13 +133,9 @@ test.afterAll(async () => {
 
 /** One `npm run jobs -- --once --job broadcasts`; answers the job's summary (an info line). */
 async function broadcastsJob(): Promise<string> {
-  const job = await run(
-    process.execPath,
-    ['--liftoff-only', '--import', 'tsx', 'scripts/jobs.ts', '--once', '--job', 'broadcasts'],
-    {
-      env: env({ LOG_LEVEL: 'info' }),
-    },
-  );
+  const job = await run(process.execPath, cliArgs('jobs', '--once', '--job', 'broadcasts'), {
+    env: env({ LOG_LEVEL: 'info' }),
+  });
   const line = job.stdout.split('\n').find((l) => l.includes('"job broadcasts'));
   expect(line, `${job.stdout}\n${job.stderr}`).toContain('"msg":"job broadcasts done"');
   return String(JSON.parse(line!).summary);

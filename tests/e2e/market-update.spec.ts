@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { PORTS } from '../../playwright.config';
 import { claimAdmin, enterSecondFactor, expect, test } from './fixtures';
 import { demoDataDir } from './demo-data';
+import { cliArgs } from '../cli';
 
 // This spec starts servers of its own for its stories: they run in declaration order, in one worker.
 test.describe.configure({ mode: 'default' });
@@ -38,13 +39,9 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   // The demo data as `npm run seed` loads it on the 18th: a copy of the cached demo database.
   dataDir = await demoDataDir('telaah-market-update-', '2026-11-18T12:00:00+07:00');
-  const job = await run(
-    process.execPath,
-    ['--liftoff-only', '--import', 'tsx', 'scripts/jobs.ts', '--once', '--job', 'market-update'],
-    {
-      env: { ...baseEnv(), APP_NOW: EVENING, MARKET_FEED: 'files', MARKET_FEED_FILES: feedDir },
-    },
-  );
+  const job = await run(process.execPath, cliArgs('jobs', '--once', '--job', 'market-update'), {
+    env: { ...baseEnv(), APP_NOW: EVENING, MARKET_FEED: 'files', MARKET_FEED_FILES: feedDir },
+  });
   expect(job.stderr).toContain('"msg":"market update: trading day missing","day":"2026-11-20"');
   server = spawn(process.execPath, ['dist/server/entry.mjs'], {
     env: { ...baseEnv(), PORT: String(PORT), HOST: '127.0.0.1', APP_URL: ORIGIN, APP_NOW: EVENING },

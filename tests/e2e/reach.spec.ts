@@ -13,6 +13,7 @@ import { demoAnalyses } from './analyses';
 import { DEMO, expect, signInAdminByPost, signInByPost, test } from './fixtures';
 import { migratedDataDir } from '../migrated-data-dir';
 import { ROUTES } from './routes';
+import { cliArgs } from '../cli';
 
 const xml = new XMLParser({
   ignoreAttributes: false,
@@ -126,11 +127,10 @@ test.describe('ditemukan mesin pencari dan tampil baik saat dibagikan', () => {
       csv,
       'ticker,name,sector,sub_sector,board,listing_date,shares_outstanding\nTLHA,PT Telaah Uji Tbk,Keuangan,Bank,Utama,2020-01-02,1000000\n',
     );
-    const imported = spawnSync(
-      process.execPath,
-      ['--liftoff-only', '--import', 'tsx', 'scripts/market-import.ts', '--kind', 'emiten', csv],
-      { env, encoding: 'utf8' },
-    );
+    const imported = spawnSync(process.execPath, cliArgs('market-import', '--kind', 'emiten', csv), {
+      env,
+      encoding: 'utf8',
+    });
     expect(imported.status, imported.stderr).toBe(0);
     // The bundled server `npm run serve` runs (no TypeScript loader), on the imported folder.
     let log = '';

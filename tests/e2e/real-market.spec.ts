@@ -8,6 +8,7 @@ import { PORTS } from '../../playwright.config';
 import { E2E_SERVER_NODE_FLAGS } from './server-flags';
 import { DEMO, DEMO_PASSWORD, expect, test } from './fixtures';
 import { migratedDataDir } from '../migrated-data-dir';
+import { cliArgs } from '../cli';
 
 // This spec starts a server of its own: its stories run in declaration order, in one worker.
 test.describe.configure({ mode: 'default' });
@@ -107,13 +108,9 @@ test.beforeAll(async () => {
     MARKET_FEED: '',
   };
   for (const k of Object.keys(env)) if (/^(STRIPE|MIDTRANS|SENTRY|TELEGRAM)_/.test(k)) delete env[k];
-  const imported = await run(
-    process.execPath,
-    ['--liftoff-only', '--import', 'tsx', 'scripts/market-import.ts', ...writeMarket()],
-    {
-      env,
-    },
-  );
+  const imported = await run(process.execPath, cliArgs('market-import', ...writeMarket()), {
+    env,
+  });
   expect(imported.stdout).toContain('fundamentals.csv [fundamentals]: 5 baris — 5 baru');
   server = spawn(
     process.execPath,

@@ -20,6 +20,7 @@ import { htmlText } from './analyses';
 import pg from 'pg';
 import { DEMO, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, expect, postSecondFactor, test } from './fixtures';
 import { specDatabase } from '../postgres-databases';
+import { cliArgs } from '../cli';
 
 // This spec starts servers of its own for its stories: they run in declaration order, in one worker.
 test.describe.configure({ mode: 'default' });
@@ -170,14 +171,10 @@ test.describe('dua server aplikasi di satu PostgreSQL', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'telaah-two-import-'));
     const file = path.join(dir, 'harga.csv');
     writeFileSync(file, `date,ticker,open,high,low,close,volume\n${lastDate},BBCA,1505,1505,1505,1505,1000\n`);
-    const imported = spawnSync(
-      process.execPath,
-      ['--liftoff-only', '--import', 'tsx', 'scripts/market-import.ts', '--kind', 'prices', '--keep-demo', file],
-      {
-        env: serverEnv(PORTS.twoServersProxy),
-        encoding: 'utf8',
-      },
-    );
+    const imported = spawnSync(process.execPath, cliArgs('market-import', '--kind', 'prices', '--keep-demo', file), {
+      env: serverEnv(PORTS.twoServersProxy),
+      encoding: 'utf8',
+    });
     expect(imported.status, imported.stdout + imported.stderr).toBe(0);
 
     // The very next requests, one to each server, show the new close.

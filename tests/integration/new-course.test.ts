@@ -54,7 +54,7 @@ describe('a new course folder', () => {
   let dir: string;
   let server: ReturnType<typeof spawn> | undefined;
   let base: string;
-  const temps: string[] = [];
+  let dataDir: string | undefined;
 
   beforeAll(async () => {
     dir = projectCopy();
@@ -66,8 +66,7 @@ describe('a new course folder', () => {
     // The bundled server of the copy's build (`npm run serve`), as production runs it: no TypeScript loader
     // compiling the server's sources at start-up. On a migrated folder, as after a first start: the build
     // is under test, not creating a database.
-    const dataDir = await migratedDataDir('telaah-new-course-data-');
-    temps.push(dataDir);
+    dataDir = await migratedDataDir('telaah-new-course-data-');
     server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'serve'], {
       cwd: dir,
       env: {
@@ -100,7 +99,7 @@ describe('a new course folder', () => {
 
   afterAll(() => {
     if (server?.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
-    for (const d of [dir, ...temps]) if (d) rmSync(d, { recursive: true, force: true });
+    for (const d of [dir, dataDir]) if (d) rmSync(d, { recursive: true, force: true });
   });
 
   it('appears in the pre-rendered catalogue with its level, tier, two lessons and duration', () => {
