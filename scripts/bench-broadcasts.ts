@@ -17,6 +17,7 @@ import { migrationsFolder } from '../src/server/db/client';
 import * as schema from '../src/server/db/schema';
 import { audienceSize, sendBroadcast } from '../src/server/services/broadcasts';
 import { pgliteExtensions } from '../src/server/db/pglite-extensions';
+import { executeRows } from '../src/server/db/rows';
 
 const MEMBERS = 100_000;
 const NOW = new Date('2026-11-20T03:00:00Z');
@@ -60,9 +61,7 @@ export async function benchBroadcasts(): Promise<{ preview: Measured; send: Meas
   await db.execute(sql`insert into notification_prefs (user_id, event, channel, enabled, updated_at)
     select id, 'announcements', 'email', false, ${at}::timestamptz from ${seeded} s where i % 7 = 0`);
   await db.execute(sql`analyze`);
-  const [admin] = (
-    (await db.execute(sql`select id from users where role = 'admin'`)) as unknown as { rows: { id: string }[] }
-  ).rows;
+  const [admin] = await executeRows<{ id: string }>(db, sql`select id from users where role = 'admin'`);
   const audience = { tiers: [], groups: [], everyone: true };
   const preview = await measured(() => audienceSize(db, audience, NOW, true));
   const send = await measured(async () => {

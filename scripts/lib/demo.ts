@@ -12,6 +12,7 @@ import { FOREIGN_KEY_VIOLATION, pgErrorCode, RESTRICT_VIOLATION } from '../../sr
 import { loadDemoRiskProfiles } from '../../src/server/demo/risk-profiles';
 import { now } from '../../src/server/clock';
 import { wibDate } from '../../src/domain/dates';
+import { executeRows } from '../../src/server/db/rows';
 
 export interface DemoResult {
   loaded: boolean;
@@ -70,8 +71,11 @@ export function demoChoice(argv: readonly string[]): DemoChoice {
 }
 
 async function presentDemoAccounts(handle: DbHandle): Promise<DemoResult['accounts']> {
-  const demo = await handle.db.execute(sql`select email from users where email like '%@telaah.test'`);
-  const present = new Set((demo as unknown as { rows: { email: string }[] }).rows.map((r) => r.email));
+  const demo = await executeRows<{ email: string }>(
+    handle.db,
+    sql`select email from users where email like '%@telaah.test'`,
+  );
+  const present = new Set(demo.map((r) => r.email));
   return DEMO_ACCOUNTS.filter((a) => present.has(a.email));
 }
 

@@ -12,6 +12,7 @@ import { deleteAccount } from '../../src/server/services/accounts';
 import { adminOverview } from '../../src/server/services/admin';
 import { createUser } from '../factories/users';
 import { DAY_MS } from '../../src/domain/dates';
+import { executeRows } from '../../src/server/db/rows';
 
 const NOW = new Date('2026-11-20T03:00:00Z');
 
@@ -169,8 +170,7 @@ describe('admin overview', () => {
   it('new, renewed and upgraded members this month and last equal counts over the fixture', expectMovements);
 
   it('keeps to the sums through later changes: an earlier payment recorded late, a refund, an account deleted', async () => {
-    const all = async (query: ReturnType<typeof sql>) =>
-      ((await h.db.execute(query)) as unknown as { rows: unknown[] }).rows;
+    const all = async (query: ReturnType<typeof sql>) => executeRows<unknown>(h.db, query);
     const monthly = async () => ({
       revenue: await all(sql`select * from admin_revenue_months order by 1, 2`),
       members: await all(sql`select * from admin_member_months order by 1, 2, 3`),
@@ -216,8 +216,7 @@ describe('admin overview', () => {
   });
 
   it('counts a gift in revenue but not as a movement of its buyer, as kept and as rebuilt', async () => {
-    const all = async (query: ReturnType<typeof sql>) =>
-      ((await h.db.execute(query)) as unknown as { rows: unknown[] }).rows;
+    const all = async (query: ReturnType<typeof sql>) => executeRows<unknown>(h.db, query);
     const monthly = async () => ({
       revenue: await all(sql`select * from admin_revenue_months order by 1, 2`),
       members: await all(sql`select * from admin_member_months order by 1, 2, 3`),
@@ -290,8 +289,7 @@ describe('admin overview', () => {
   });
 
   it('counts the redeemer of a gift as a new or renewed member when they redeem it, revenue unchanged', async () => {
-    const all = async (query: ReturnType<typeof sql>) =>
-      ((await h.db.execute(query)) as unknown as { rows: unknown[] }).rows;
+    const all = async (query: ReturnType<typeof sql>) => executeRows<unknown>(h.db, query);
     const monthly = async () => ({
       revenue: await all(sql`select * from admin_revenue_months order by 1, 2`),
       members: await all(sql`select * from admin_member_months order by 1, 2, 3`),

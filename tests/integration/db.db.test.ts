@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestDb } from '../db';
 import type { DbHandle } from '../../src/server/db/client';
 import { emiten } from '../../src/server/db/schema';
+import { executeRows } from '../../src/server/db/rows';
 
 describe('database schema', () => {
   let h: DbHandle;
@@ -25,7 +26,7 @@ describe('database schema', () => {
     expect(rows).toEqual([
       expect.objectContaining({ ticker: 'BBCA', sharesOutstanding: 123_275_050_000, isDemo: false }),
     ]);
-    const r = await h.db.execute(sql`select count(*)::int as n from daily_prices`);
-    expect((r as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    const [r] = await executeRows<{ n: number }>(h.db, sql`select count(*)::int as n from daily_prices`);
+    expect(r!.n).toBe(0);
   });
 });

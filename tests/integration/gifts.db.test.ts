@@ -47,6 +47,7 @@ import { IMPERSONATION_REFUSAL } from '../../src/server/auth/guards';
 import { startStripeStandIn } from '../stand-ins/stripe';
 import { startMidtransStandIn } from '../stand-ins/midtrans';
 import { createUser, grantTier } from '../factories/users';
+import { executeRows } from '../../src/server/db/rows';
 
 const NOW = new Date('2026-11-20T10:00:00+07:00');
 const LATER = new Date('2026-11-25T09:00:00+07:00');
@@ -448,10 +449,11 @@ describe('gift passes', () => {
     if (h.kind === 'postgres') {
       const waiting = async () =>
         (
-          (await h.db.execute(
+          await executeRows<{ n: number }>(
+            h.db,
             sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-          )) as unknown as { rows: { n: number }[] }
-        ).rows[0]!.n;
+          )
+        )[0]!.n;
       // A third connection holds Ani's row until both have started and wait: the refund first, then the
       // redemption. Released, they would cross (PostgreSQL cancels one as a deadlock) unless both take the
       // pair in one order.

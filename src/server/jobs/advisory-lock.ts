@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { executeRows } from '../db/rows';
 
 /** First key of every Telaah advisory lock (the two-key form keeps them apart from other users' locks). */
 const NAMESPACE = 0x7e1a;
@@ -42,8 +43,8 @@ export async function withAdvisoryLock<T>(
       conn.release();
     }
   }
-  const locked = await db.execute(sql`select pg_try_advisory_lock(${NAMESPACE}, ${key}) as ok`);
-  if (!(locked as unknown as { rows: { ok: boolean }[] }).rows[0]?.ok) return { ran: false };
+  const [locked] = await executeRows<{ ok: boolean }>(db, sql`select pg_try_advisory_lock(${NAMESPACE}, ${key}) as ok`);
+  if (!locked?.ok) return { ran: false };
   try {
     return { ran: true, value: await fn() };
   } finally {

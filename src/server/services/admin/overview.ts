@@ -4,17 +4,14 @@
  * movements read the monthly rows a trigger keeps beside `payments` (decision 0032); the rest reads
  * ranges of `memberships` by ends_at and probes it by member, never the whole of a table.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { executeRows } from '../../db/rows';
 import { adminMemberMonths, adminRevenueMonths, memberships, users } from '../../db/schema';
 import { lastMonths, wibMonth, type MonthSpan, type MovementCounts } from '../../../domain/admin-overview';
 import { addDaysToInstant } from '../../../domain/dates';
 
 const iso = (d: Date) => d.toISOString();
-
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 export interface MonthMovements extends MovementCounts {
   month: string;
@@ -46,7 +43,7 @@ export interface Overview {
 
 /** Members with a paid pass covering `now`, each counted once at their highest tier. */
 async function payingByTier(db: Db, now: Date): Promise<Overview['payingByTier']> {
-  const found = await rows<{ top: number; n: number }>(
+  const found = await executeRows<{ top: number; n: number }>(
     db,
     sql`select top, count(*)::int as n from (
           select ${memberships.userId}, max(case ${memberships.tier} when 'premium' then 2 else 1 end) as top
@@ -62,13 +59,13 @@ async function payingByTier(db: Db, now: Date): Promise<Overview['payingByTier']
 
 /** New, renewed and upgraded members among the month's paid payments, and members whose paid access lapsed. */
 async function movements(db: Db, m: MonthSpan, now: Date): Promise<MonthMovements> {
-  const kinds = await rows<{ kind: keyof MovementCounts; n: number }>(
+  const kinds = await executeRows<{ kind: keyof MovementCounts; n: number }>(
     db,
     sql`select kind, count(*)::int as n from ${adminMemberMonths} where month = ${m.key} group by kind`,
   );
   const end = m.end < now ? m.end : now;
   // A probe per pass by the member's index (a nested loop), not a hash of every pass there is.
-  const [lapsed] = await rows<{ n: number }>(
+  const [lapsed] = await executeRows<{ n: number }>(
     db,
     sql`select count(distinct m.user_id)::int as n from ${memberships} m
         left join lateral (select 1 as found from ${memberships} n
@@ -83,7 +80,7 @@ async function movements(db: Db, m: MonthSpan, now: Date): Promise<MonthMovement
 
 /** Gross (paid in the month, refunded later or not), refunds (refunded in the month) and net, per provider. */
 async function revenue(db: Db, months: MonthSpan[]): Promise<RevenueRow[]> {
-  const found = await rows<{ month: string; provider: string; gross: string; refunds: string }>(
+  const found = await executeRows<{ month: string; provider: string; gross: string; refunds: string }>(
     db,
     sql`select month, provider, gross, refunds from ${adminRevenueMonths}
         where month >= ${months[0]!.key} and month <= ${months.at(-1)!.key}`,
@@ -103,7 +100,7 @@ async function revenue(db: Db, months: MonthSpan[]): Promise<RevenueRow[]> {
 /** Members whose access (any source) runs out in the next 7 days with nothing queued after it. */
 async function lapsing(db: Db, now: Date, limit = 200): Promise<LapsingMember[]> {
   const until = addDaysToInstant(now, 7);
-  const found = await rows<{ user_id: string; name: string; email: string; tier: string; ends_at: string }>(
+  const found = await executeRows<{ user_id: string; name: string; email: string; tier: string; ends_at: string }>(
     db,
     sql`select distinct on (m.user_id) m.user_id, u.name, u.email, m.tier, m.ends_at
         from ${memberships} m join ${users} u on u.id = m.user_id

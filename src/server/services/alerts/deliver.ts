@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { executeRows } from '../../db/rows';
 import type { NoticeKind } from '../../../domain/alerts';
 import { alertText, codeList, type FiredAlert } from '../../../lib/alert-text';
 import { deliver, type DeliverySummary, type Senders } from '../notifications/deliver';
@@ -18,12 +19,14 @@ interface Claimed extends FiredAlert {
 }
 
 async function claimUndelivered(db: Db, now: Date): Promise<Claimed[]> {
-  const result = await db.execute(sql`
+  const rows = await executeRows<Record<string, unknown>>(
+    db,
+    sql`
     update alert_events set delivered_at = ${now.toISOString()}::timestamptz
     where delivered_at is null
     returning id, user_id, ticker, kind, trading_date::text as trading_date, price, reference, prev_price, detail,
-      codes, left_codes`);
-  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+      codes, left_codes`,
+  );
   const n = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return rows.map((r) => ({
     id: String(r.id),

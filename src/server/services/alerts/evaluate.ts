@@ -10,6 +10,7 @@
 import { performance } from 'node:perf_hooks';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { executeRows } from '../../db/rows';
 import type { NoticeKind } from '../../../domain/alerts';
 import { evaluateScreenAlerts, tierRanks } from './screens';
 
@@ -41,9 +42,8 @@ const dayPrices = (day: string) => sql`
   )`;
 
 async function count(db: Db, statement: SQL): Promise<number> {
-  const result = await db.execute(statement);
-  const rows = (result as unknown as { rows: { n: number | string }[] }).rows;
-  return Number(rows[0]?.n ?? 0);
+  const [row] = await executeRows<{ n: number | string }>(db, statement);
+  return Number(row?.n ?? 0);
 }
 
 /** Wraps a firing UPDATE … RETURNING into the INSERT of its notices; answers how many fired. */
@@ -172,8 +172,8 @@ function cumAhead(day: string, horizon: string): SQL {
 }
 
 async function latestDay(db: Db): Promise<string | null> {
-  const result = await db.execute(sql`select max(date)::text as d from daily_prices`);
-  return (result as unknown as { rows: { d: string | null }[] }).rows[0]?.d ?? null;
+  const [row] = await executeRows<{ d: string | null }>(db, sql`select max(date)::text as d from daily_prices`);
+  return row?.d ?? null;
 }
 
 /** Evaluates every alert against `day` (see the module comment); in one transaction. */

@@ -15,6 +15,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { executeRows } from '../../db/rows';
 import { TIERS } from '../../../domain/tiers';
 import { passes, type ScreenQuery } from '../../../domain/screener';
 import type { LatestCall } from '../../content/latest-calls';
@@ -28,14 +29,15 @@ export const tierRanks = (now: Date) => sql`
     group by m.user_id
   )`;
 
-const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
-
 /** The latest call per code as stored for the alerts (`research_calls`), in the screener's shape. */
 async function storedCalls(db: Db): Promise<Map<string, LatestCall>> {
-  const result = await db.execute(sql`
-    select ticker, title, path, date::text as date, tier_rank, rating, target_price, fair_value from research_calls`);
+  const result = await executeRows<Record<string, unknown>>(
+    db,
+    sql`
+    select ticker, title, path, date::text as date, tier_rank, rating, target_price, fair_value from research_calls`,
+  );
   const out = new Map<string, LatestCall>();
-  for (const r of rowsOf<Record<string, unknown>>(result)) {
+  for (const r of result) {
     out.set(String(r.ticker), {
       ticker: String(r.ticker),
       title: String(r.title),
@@ -75,12 +77,13 @@ function screenFilter(saved: string): { filter: string; gated: boolean; query: S
 /** Evaluates every due screen alert against `day`; run inside the evaluation's transaction. */
 export async function evaluateScreenAlerts(db: Db, day: string, now: Date): Promise<ScreenEvaluation> {
   const due = sql`s.alert and (s.alert_day is null or s.alert_day < ${day}::date)`;
-  const pairs = rowsOf<{ query: string; rank: number }>(
-    await db.execute(sql`
+  const pairs = await executeRows<{ query: string; rank: number }>(
+    db,
+    sql`
       with ${tierRanks(now)}
       select distinct s.query, coalesce(t.rank, 0)::int as rank
       from saved_screens s left join tiers t on t.user_id = s.user_id
-      where ${due}`),
+      where ${due}`,
   );
   if (!pairs.length) return { evaluated: 0, queries: 0, notified: 0 };
   const [figures, calls] = await Promise.all([marketFiguresOn(db, day), storedCalls(db)]);
@@ -109,8 +112,9 @@ export async function evaluateScreenAlerts(db: Db, day: string, now: Date): Prom
   // equal), claim every due screen (row locks; a screen a concurrent run claimed first fails the recheck of
   // `alert_day` and is skipped), compare each distinct (previous result, today's result) pair once, and
   // insert one notice per claimed screen whose pair has codes that entered.
-  const [summary] = rowsOf<{ evaluated: number; notified: number }>(
-    await db.execute(sql`
+  const [summary] = await executeRows<{ evaluated: number; notified: number }>(
+    db,
+    sql`
       with ${tierRanks(now)},
       results as (
         select * from jsonb_to_recordset(${JSON.stringify([...results.values()])}::jsonb)
@@ -152,7 +156,7 @@ export async function evaluateScreenAlerts(db: Db, day: string, now: Date): Prom
         returning 1
       )
       select (select count(*) from claimed)::int as evaluated, (select count(*) from inserted)::int as notified,
-        (select count(*) from stored)::int as stored`),
+        (select count(*) from stored)::int as stored`,
   );
   // Results no screen points to any more (every screen sharing them moved on to this day's).
   await db.execute(sql`

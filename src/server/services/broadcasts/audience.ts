@@ -9,6 +9,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { executeRows } from '../../db/rows';
 import { SKIP_REASONS, type BroadcastAudience } from '../../../domain/broadcasts';
 import { effectivePrefs } from '../../../domain/notifications';
 import { TIERS } from '../../../domain/tiers';
@@ -81,9 +82,6 @@ function plannedRows(audience: BroadcastAudience, now: Date, telegramConfigured:
     from chosen`;
 }
 
-/** Rows of a raw query, as both drivers (PGlite, node-postgres) return them. */
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
 /** How many rows a send would write now, by status and channel, counted in the database. */
 export async function planCounts(
   db: Db,
@@ -91,13 +89,14 @@ export async function planCounts(
   now: Date,
   telegramConfigured: boolean,
 ): Promise<{ members: number; email: number; telegram: number; skipped: number }> {
-  const [c] = rowsOf<{ members: number; email: number; telegram: number; skipped: number }>(
-    await db.execute(sql`
+  const [c] = await executeRows<{ members: number; email: number; telegram: number; skipped: number }>(
+    db,
+    sql`
       select count(distinct user_id) filter (where status = 'pending')::int as members,
         count(*) filter (where status = 'pending' and channel = 'email')::int as email,
         count(*) filter (where status = 'pending' and channel = 'telegram')::int as telegram,
         count(*) filter (where status = 'skipped')::int as skipped
-      from (${plannedRows(audience, now, telegramConfigured)}) plan`),
+      from (${plannedRows(audience, now, telegramConfigured)}) plan`,
   );
   return {
     members: Number(c!.members),
@@ -118,15 +117,16 @@ export async function insertPlan(
   now: Date,
   telegramConfigured: boolean,
 ): Promise<{ deliveries: number; pending: number }> {
-  const [c] = rowsOf<{ deliveries: number; pending: number }>(
-    await db.execute(sql`
+  const [c] = await executeRows<{ deliveries: number; pending: number }>(
+    db,
+    sql`
       with written as (
         insert into broadcast_deliveries (broadcast_id, user_id, channel, status, address, reason)
         select ${broadcastId}::uuid, user_id, channel, status, address, reason
         from (${plannedRows(audience, now, telegramConfigured)}) plan
         returning status
       )
-      select count(*)::int as deliveries, count(*) filter (where status = 'pending')::int as pending from written`),
+      select count(*)::int as deliveries, count(*) filter (where status = 'pending')::int as pending from written`,
   );
   return { deliveries: Number(c!.deliveries), pending: Number(c!.pending) };
 }

@@ -14,6 +14,7 @@ import * as schema from '../../db/schema';
 import { auditLog } from '../../db/schema';
 import { SKIP_REASONS, type BroadcastAudience } from '../../../domain/broadcasts';
 import { audienceSize, runBroadcasts, sendBroadcast } from '.';
+import { executeRows } from '../../db/rows';
 
 const N = 100_000;
 const NOW = new Date('2026-11-20T03:00:00Z');
@@ -137,27 +138,25 @@ describe('a broadcast to 100 000 members', () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     const want = expected();
-    const got = (
-      (await h.db.execute(
-        sql`select channel, status, coalesce(reason, '') as reason, count(*)::int as n from broadcast_deliveries
-            where broadcast_id = ${r.id} group by 1, 2, 3`,
-      )) as unknown as { rows: { channel: string; status: string; reason: string; n: number }[] }
-    ).rows;
+    const got = await executeRows<{ channel: string; status: string; reason: string; n: number }>(
+      h.db,
+      sql`select channel, status, coalesce(reason, '') as reason, count(*)::int as n from broadcast_deliveries
+          where broadcast_id = ${r.id} group by 1, 2, 3`,
+    );
     expect(new Map(got.map((g) => [`${g.channel}/${g.status}/${g.reason}`, Number(g.n)]))).toEqual(want.rows);
     const total = [...want.rows.values()].reduce((a, b) => a + b, 0);
     // Addresses as the member's now: the email of every email row, the Telegram id of every linked member.
-    const [check] = (
-      (await h.db.execute(sql`select
+    const [check] = await executeRows<{ emails: number; telegrams: number; unlinked: number; distinct_rows: number }>(
+      h.db,
+      sql`select
           count(*) filter (where d.channel = 'email' and d.address = u.email)::int as emails,
           count(*) filter (where d.channel = 'telegram' and d.address = tl.telegram_user_id::text)::int as telegrams,
           count(*) filter (where d.channel = 'telegram' and tl.user_id is null and d.address is null)::int as unlinked,
           count(distinct (d.user_id, d.channel))::int as distinct_rows
         from broadcast_deliveries d join users u on u.id = d.user_id
         left join telegram_links tl on tl.user_id = d.user_id
-        where d.broadcast_id = ${r.id}`)) as unknown as {
-        rows: { emails: number; telegrams: number; unlinked: number; distinct_rows: number }[];
-      }
-    ).rows;
+        where d.broadcast_id = ${r.id}`,
+    );
     expect(Number(check!.emails) + Number(check!.telegrams) + Number(check!.unlinked)).toBe(total);
     expect(Number(check!.distinct_rows)).toBe(total);
     const [entry] = await h.db.select().from(auditLog).where(eq(auditLog.action, 'admin.broadcast-send'));

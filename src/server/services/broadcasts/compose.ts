@@ -6,6 +6,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { executeRows } from '../../db/rows';
 import { broadcasts } from '../../db/schema';
 import {
   audienceIsEmpty,
@@ -170,13 +171,11 @@ export async function listBroadcasts(db: Db, limit = 20): Promise<BroadcastSumma
     ids.map((id) => sql`${id}::uuid`),
     sql`, `,
   );
-  const counted = await db.execute<{ broadcast_id: string; status: DeliveryStatus; reason: string | null; n: number }>(
+  const list = await executeRows<{ broadcast_id: string; status: DeliveryStatus; reason: string | null; n: number }>(
+    db,
     sql`select broadcast_id, status, reason, count(*)::int as n from broadcast_deliveries
         where broadcast_id in (${idList}) group by broadcast_id, status, reason`,
   );
-  const list = (
-    counted as unknown as { rows: { broadcast_id: string; status: DeliveryStatus; reason: string | null; n: number }[] }
-  ).rows;
   return rows.map((r) => {
     const counts = emptyCounts();
     const reasons: BroadcastSummary['reasons'] = [];

@@ -10,6 +10,7 @@ import { generateMarket } from '../../../../scripts/market-generate';
 import { formatRowError, importMarketFile } from '.';
 import { MAX_ERRORS } from './bulk';
 import { marketVersion } from '../market/version';
+import { executeRows } from '../../db/rows';
 
 const TODAY = { today: '2026-11-23' };
 let dir: string;
@@ -165,19 +166,16 @@ describe('bulk price import (streamed, COPY into staging, merged)', () => {
     const LARGE = { ...TODAY, rebuildMinRows: 1000 };
     /** Definitions of the indexes and constraints of daily_prices, and the identity of its date index. */
     const shape = async () => {
-      const res = (await h.db.execute(
+      const found = await executeRows<{ def: string }>(
+        h.db,
         sql`select indexdef as def from pg_indexes where tablename = 'daily_prices'
             union all select conname || ' ' || pg_get_constraintdef(oid) from pg_constraint
             where conrelid = 'daily_prices'::regclass order by 1`,
-      )) as unknown as { rows: { def: string }[] };
-      return res.rows.map((r) => r.def);
+      );
+      return found.map((r) => r.def);
     };
     const dateIndex = async () =>
-      (
-        (await h.db.execute(sql`select 'daily_prices_date_idx'::regclass::oid as oid`)) as unknown as {
-          rows: { oid: number }[];
-        }
-      ).rows[0]!.oid;
+      (await executeRows<{ oid: number }>(h.db, sql`select 'daily_prices_date_idx'::regclass::oid as oid`))[0]!.oid;
 
     it('writes every row and leaves the same indexes and foreign keys, enforced', async () => {
       const [before, index] = [await shape(), await dateIndex()];

@@ -11,6 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { executeRows } from '../../db/rows';
 import { auditLog, giftPasses, payments, users, type GiftStatus } from '../../db/schema';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { TIER_LABEL, planLabel } from '../../../lib/labels';
@@ -542,7 +543,9 @@ export interface AdminGiftRow {
 
 /** The newest paid gifts (pending checkouts left out), for /admin/hadiah. */
 export async function listGifts(db: Db, limit = 200): Promise<AdminGiftRow[]> {
-  const rows = await db.execute(sql`
+  const rows = await executeRows<Record<string, unknown>>(
+    db,
+    sql`
     select g.id, p.plan_id, p.tier, p.months, p.amount, g.recipient_email, g.status, g.created_at, p.paid_at,
            g.redeemed_at, g.buyer_id, b.email as buyer_email, g.redeemed_by, r.email as redeemed_by_email
     from ${giftPasses} g
@@ -551,8 +554,9 @@ export async function listGifts(db: Db, limit = 200): Promise<AdminGiftRow[]> {
     left join ${users} r on r.id = g.redeemed_by
     where g.status <> 'pending'
     order by g.created_at desc
-    limit ${limit}`);
-  return (rows as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
+    limit ${limit}`,
+  );
+  return rows.map((r) => ({
     id: String(r.id),
     planId: String(r.plan_id),
     tier: r.tier as Payment['tier'],

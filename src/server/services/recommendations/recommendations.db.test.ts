@@ -8,6 +8,7 @@ import { memberHoldings } from './holdings';
 import { recommendationsFor, type CallSource } from './index';
 import { stockStats } from './stock-stats';
 import { addDays } from '../../../domain/dates';
+import { executeRows } from '../../db/rows';
 
 const T = 1_000_000_000_000;
 const TODAY = '2026-11-20';
@@ -130,10 +131,11 @@ describe('recommendations', () => {
     const other = await createUser(h.db);
     const ids: string[] = [];
     for (const owner of [u.id, u.id, other.id]) {
-      const r = await h.db.execute(
+      const [r] = await executeRows<{ id: string }>(
+        h.db,
         sql`insert into portfolios (user_id, name) values (${owner}, ${`Portofolio ${ids.length + 1}`}) returning id::text as id`,
       );
-      ids.push((r as unknown as { rows: { id: string }[] }).rows[0]!.id);
+      ids.push(r!.id);
     }
     await trade(h, ids[0]!, DAYS[10]!, 'BBCA', 'buy', 1_000, 10_000);
     await trade(h, ids[1]!, DAYS[20]!, 'BBCA', 'buy', 500, 9_950);

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { TRADING_DAYS_PER_YEAR } from '../../../domain/portfolio';
 import type { StockStats } from '../../../domain/recommendations';
 import type { Db } from '../../db/client';
+import { executeRows } from '../../db/rows';
 
 /** The risk figures plus the company name and last close. */
 export interface MarketStats extends StockStats {
@@ -43,7 +44,9 @@ export async function stockStats(db: Db, tickers: readonly string[]): Promise<Ma
     tickers.map((t) => sql`${t}`),
     sql`, `,
   );
-  const result = await db.execute(sql`
+  const result = await executeRows<Row>(
+    db,
+    sql`
     with recent as (
       select p.ticker, p.date, p.close,
              lag(p.close) over (partition by p.ticker order by p.date) as prev,
@@ -78,8 +81,9 @@ export async function stockStats(db: Db, tickers: readonly string[]): Promise<Ma
     from emiten e
     left join vol v on v.ticker = e.ticker
     left join profit pr on pr.ticker = e.ticker
-    where e.ticker in (${list})`);
-  for (const r of (result as unknown as { rows: Row[] }).rows) {
+    where e.ticker in (${list})`,
+  );
+  for (const r of result) {
     const close = r.last_close === null ? null : Number(r.last_close);
     map.set(r.ticker, {
       ticker: r.ticker,

@@ -3,6 +3,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { executeRows } from '../../db/rows';
 import { dailyPrices, emiten } from '../../db/schema';
 import { perMarketVersion } from '../market/cache';
 
@@ -41,16 +42,19 @@ export async function lastCloses(db: Db): Promise<Map<string, LastClose>> {
 /** Two index probes per emiten on the (ticker, date) key rather than a scan of every daily price. */
 async function readLastCloses(db: Db): Promise<Map<string, LastClose>> {
   type Row = { ticker: string; date: string; close: number; prev_close: number | null };
-  const result = await db.execute(sql`
+  const result = await executeRows<Row>(
+    db,
+    sql`
     select e.ticker, l.date::text as date, l.close,
            (select p.close from ${dailyPrices} p
              where p.ticker = e.ticker and p.date < l.date order by p.date desc limit 1) as prev_close
     from ${emiten} e
     cross join lateral (
       select d.date, d.close from ${dailyPrices} d where d.ticker = e.ticker order by d.date desc limit 1
-    ) l`);
+    ) l`,
+  );
   const map = new Map<string, LastClose>();
-  for (const r of (result as unknown as { rows: Row[] }).rows) {
+  for (const r of result) {
     map.set(r.ticker, {
       ticker: r.ticker,
       date: r.date,

@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { executeRows } from '../../db/rows';
 import { perMarketVersion } from '../market/cache';
 import { CURRENT_PERIODS, currentPeriodsOn } from './index-membership';
 import type { ScreenFigures } from '../../../domain/screener';
@@ -40,7 +41,9 @@ async function readFigures(db: Db, day?: string): Promise<MarketFigures[]> {
   const closeBefore = (interval: string) => sql`(
     select p.close from daily_prices p
     where p.ticker = e.ticker and p.date <= (l.date - ${interval}::interval)::date order by p.date desc limit 1)`;
-  const result = await db.execute(sql`
+  const rows = await executeRows<Record<string, unknown>>(
+    db,
+    sql`
     with ${day === undefined ? CURRENT_PERIODS : currentPeriodsOn(day)},
     membership as (
       select c.ticker, string_agg(c.index_code, ',' order by c.index_code) as codes
@@ -71,8 +74,8 @@ async function readFigures(db: Db, day?: string): Promise<MarketFigures[]> {
             where f.ticker = e.ticker and f.period_end <= l.date order by f.period_end desc limit 4) t
     ) q on true
     where e.delisted_at is null
-    order by e.ticker`);
-  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+    order by e.ticker`,
+  );
   return rows.map((r) => {
     const close = n(r.close);
     const full = Number(r.quarters ?? 0) === 4;

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { executeRows } from '../../db/rows';
 import { CONSTITUENT_INDEXES, type ConstituentIndex } from '../../../domain/indexes';
 
 /** CTEs `screening(day)` and `current_periods(index_code, effective_date)`, for a `with` clause. */
@@ -22,11 +23,14 @@ export const currentPeriodsOn = (day: string) => sql`
 
 /** The indexes `ticker` belongs to on the screening day, in the order LQ45, IDX30, JII. */
 export async function indexesOf(db: Db, ticker: string): Promise<ConstituentIndex[]> {
-  const result = await db.execute(sql`
+  const result = await executeRows<{ index_code: string }>(
+    db,
+    sql`
     with ${CURRENT_PERIODS}
     select c.index_code from index_constituents c
     join current_periods p on p.index_code = c.index_code and p.effective_date = c.effective_date
-    where c.ticker = ${ticker}`);
-  const codes = new Set((result as unknown as { rows: { index_code: string }[] }).rows.map((r) => r.index_code));
+    where c.ticker = ${ticker}`,
+  );
+  const codes = new Set(result.map((r) => r.index_code));
   return CONSTITUENT_INDEXES.filter((i) => codes.has(i));
 }

@@ -21,6 +21,7 @@ import {
   saveScreen,
   setScreenAlert,
 } from './saved';
+import { executeRows } from '../../db/rows';
 
 const NOW = new Date('2026-11-23T19:00:00+07:00');
 const horizon = () => '2026-11-26';
@@ -284,10 +285,12 @@ describe('screen alerts evaluated by two runs at once', () => {
           await tx.execute(sql`select id from saved_screens for update`);
           const started = together();
           for (let i = 0; i < 200; i++) {
-            const r = await other.execute(sql`
-              select count(*)::int as n from pg_stat_activity
-              where datname = current_database() and wait_event_type = 'Lock'`);
-            if ((r as unknown as { rows: { n: number }[] }).rows[0]!.n >= 2) break;
+            const [r] = await executeRows<{ n: number }>(
+              other,
+              sql`select count(*)::int as n from pg_stat_activity
+                where datname = current_database() and wait_event_type = 'Lock'`,
+            );
+            if (r!.n >= 2) break;
             await new Promise((resolve) => setTimeout(resolve, 50));
           }
           return { started };

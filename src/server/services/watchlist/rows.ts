@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { executeRows } from '../../db/rows';
 import { canReadAnalysis } from '../../../domain/analysis-access';
 import type { Tier } from '../../../domain/tiers';
 import type { LatestCall } from '../../content/latest-calls';
@@ -58,7 +59,9 @@ async function marketRows(db: Db, codes: readonly string[], today: string): Prom
     codes.map((c) => sql`${c}`),
     sql`, `,
   );
-  const result = await db.execute(sql`
+  const result = await executeRows<Record<string, unknown>>(
+    db,
+    sql`
     select e.ticker, e.name, l.date::text as date, l.close, p.close as prev, w.high52, w.low52, d.cum::text as cum
     from emiten e
     left join lateral (
@@ -75,8 +78,9 @@ async function marketRows(db: Db, codes: readonly string[], today: string): Prom
       select min(ca.cum_date) as cum from corporate_actions ca
       where ca.ticker = e.ticker and ca.type = 'dividend' and ca.cum_date >= ${today}::date
     ) d on true
-    where e.ticker in (${list})`);
-  return (result as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
+    where e.ticker in (${list})`,
+  );
+  return result.map((r) => ({
     ticker: String(r.ticker),
     name: String(r.name),
     date: (r.date as string | null) ?? null,

@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
+import { executeRows } from '../../../db/rows';
 import type { ColumnMap } from '../columns';
 import type { RowError } from '../types';
 
@@ -14,12 +15,6 @@ export const MAX_ERRORS = 100;
 export const STAGING = 'market_import_prices';
 
 export const count = (v: unknown) => Number(v ?? 0);
-
-/** The rows of a query run in `tx`, on either driver. */
-export async function rows<T>(tx: Tx, query: ReturnType<typeof sql>): Promise<T[]> {
-  const res = (await tx.execute(query)) as unknown as { rows: T[] };
-  return res.rows;
-}
 
 /** Collects the first MAX_ERRORS errors of a file and counts the rest. */
 export class ErrorList {
@@ -49,7 +44,7 @@ export async function duplicateErrors(
   isIndex?: boolean,
 ): Promise<boolean> {
   const which = sql.raw(isIndex === undefined ? 'true' : `is_index = ${isIndex}`);
-  const dupes = await rows<{ code: string; date: string; first: number; line: number }>(
+  const dupes = await executeRows<{ code: string; date: string; first: number; line: number }>(
     tx,
     sql`select s.code, s.date::text as date, f.first, s.line
         from (select code, date, min(line) as first from ${sql.raw(STAGING)} where ${which}
@@ -69,7 +64,7 @@ export async function duplicateErrors(
 
 /** Stock rows whose code `emiten` does not hold, added to `errors`. */
 export async function unknownCodeErrors(tx: Tx, columns: ColumnMap, errors: ErrorList): Promise<void> {
-  const unknown = await rows<{ code: string; line: number }>(
+  const unknown = await executeRows<{ code: string; line: number }>(
     tx,
     sql`select s.code, s.line from ${sql.raw(STAGING)} s
         where not s.is_index and not exists (select 1 from emiten e where e.ticker = s.code)

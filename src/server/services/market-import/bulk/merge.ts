@@ -5,8 +5,9 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
+import { executeRows } from '../../../db/rows';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../../db/errors';
-import { count, rows, STAGING } from './checks';
+import { count, STAGING } from './checks';
 
 export interface Target {
   table: string;
@@ -50,14 +51,14 @@ async function rebuildable(tx: Tx, table: string): Promise<Rebuild> {
   const drop: string[] = [];
   const create: string[] = [];
   // The primary key only when no other table's foreign key depends on it.
-  const cons = await rows<{ name: string; type: string; def: string; referenced: boolean }>(
+  const cons = await executeRows<{ name: string; type: string; def: string; referenced: boolean }>(
     tx,
     sql.raw(`select c.conname as name, c.contype as type, pg_get_constraintdef(c.oid) as def,
        exists (select 1 from pg_constraint r where r.confrelid = c.conrelid) as referenced
        from pg_constraint c where c.conrelid = '${table}'::regclass and c.contype in ('p', 'f')
        order by c.contype desc, c.conname`),
   );
-  const plainIndexes = await rows<{ name: string; def: string }>(
+  const plainIndexes = await executeRows<{ name: string; def: string }>(
     tx,
     sql.raw(`select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as def
        from pg_index i where i.indrelid = '${table}'::regclass
@@ -96,7 +97,7 @@ export async function merge(
   const mine = `s.is_index = ${t.isIndex}`;
   const differs = `(${PRICE_COLUMNS.map((c) => `d.${c}`).join(', ')}) is distinct from (${PRICE_COLUMNS.map(value).join(', ')})`;
   await tx.execute(sql.raw(`lock table ${t.table} in share row exclusive mode`));
-  const [c] = await rows<{ fresh: number; changed: number }>(
+  const [c] = await executeRows<{ fresh: number; changed: number }>(
     tx,
     sql.raw(
       `select count(*) filter (where d.${t.key} is null) as fresh, count(*) filter (where d.${t.key} is not null and ${differs}) as changed
@@ -109,7 +110,7 @@ export async function merge(
   const large =
     onlyNew &&
     fresh >= opts.rebuildMinRows &&
-    fresh >= count((await rows<{ n: number }>(tx, sql.raw(`select count(*) as n from ${t.table}`)))[0]?.n);
+    fresh >= count((await executeRows<{ n: number }>(tx, sql.raw(`select count(*) as n from ${t.table}`)))[0]?.n);
   const plan = large ? await rebuildable(tx, t.table) : null;
   // Rebuilding the primary key finds keys the file has twice; otherwise they are looked for first.
   if (!plan?.checksKeys && (await opts.checkDuplicates())) return null;
