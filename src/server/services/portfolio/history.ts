@@ -149,7 +149,7 @@ export function laterOversellMessage(lead: string, o: Oversell): string {
 }
 
 /** Sells that exceed holdings in `after` but did not in `before` (old data problems are not blamed on a change). */
-export function newOversells(
+function newOversells(
   before: readonly Transaction[],
   after: readonly Transaction[],
   actions: readonly CorporateAction[],
@@ -158,6 +158,24 @@ export function newOversells(
   if (found.length === 0) return found;
   const old = new Map(findOversells(before, actions).map((o) => [o.transactionId, o.held]));
   return found.filter((o) => !old.has(o.transactionId) || o.held < old.get(o.transactionId)!);
+}
+
+/**
+ * The history rules' view of a change from `before` to `after` (a single entry's or an import's): the
+ * sells it makes exceed holdings (`newOversells`), and the corporate actions of every code in `after`
+ * and of the codes its warrants convert into, which the dividend rule (`coveredDividendMessages`) reads
+ * too. One query.
+ */
+export async function historyChange(
+  db: Db | Tx,
+  before: readonly HistoryTransaction[],
+  after: readonly HistoryTransaction[],
+): Promise<{ oversells: Oversell[]; actions: CorporateAction[] }> {
+  const actions = await loadActions(
+    db,
+    after.flatMap((t) => (t.underlying ? [t.ticker, t.underlying] : [t.ticker])),
+  );
+  return { oversells: newOversells(before, after, actions), actions };
 }
 
 /** For each of `ids` that is a manual dividend the data already pays: why it is refused. */

@@ -14,11 +14,10 @@ import { quoteRow } from '../../../lib/row-quote';
 import {
   byDateAndSeq,
   coveredDividendMessages,
+  historyChange,
   laterOversellMessage,
-  loadActions,
   loadHistory,
   lockPortfolio,
-  newOversells,
   ownOversellMessage,
   warrantTerms,
   withWarrantTerms,
@@ -27,7 +26,7 @@ import {
 import { isWarrantCode } from '../../../domain/corporate/codes';
 import { resolvePortfolio } from './portfolios';
 import { checkDraft, readDraft, readType } from '../../../domain/portfolio/entry-rules';
-import { parseDate } from '../../../lib/market-values';
+import { parseDate } from '../../../domain/market-values';
 import type { Portfolio } from './types';
 import type { ImportReport, PreviewRow } from '../../../lib/island-props';
 
@@ -199,7 +198,7 @@ function knockOnCauses(
 }
 
 /** History rules over the portfolio with the file's rows appended (in file order, after existing same-day rows). */
-async function checkHistory(
+async function historyProblems(
   tx: Db | Tx,
   portfolio: Portfolio,
   rows: PreviewRow[],
@@ -231,13 +230,10 @@ async function checkHistory(
     return withWarrantTerms(t, terms.get(r.ticker));
   });
   const after = [...before, ...added].sort(byDateAndSeq);
-  const actions = await loadActions(
-    tx,
-    new Set(after.flatMap((t) => (t.underlying ? [t.ticker, t.underlying] : [t.ticker]))),
-  );
+  const change = await historyChange(tx, before, after);
   // Explanations only for the oversells that can be listed: the errors are listed sorted by line (a
   // stable sort), so those are among the first MAX_LISTED oversells in that order.
-  const oversells = newOversells(before, after, actions)
+  const oversells = change.oversells
     .map((o) => ({ o, line: o.transactionId.startsWith('row:') ? Number(o.transactionId.slice(4)) : null }))
     .sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
   const sells = rankByCode(rows.filter((r) => r.type === 'sell'));
@@ -260,7 +256,7 @@ async function checkHistory(
     );
   }
   const dividendIds = new Set(added.filter((t) => t.type === 'dividend').map((t) => t.id));
-  for (const [id, message] of coveredDividendMessages(after, actions, dividendIds)) {
+  for (const [id, message] of coveredDividendMessages(after, change.actions, dividendIds)) {
     problems.push({ line: Number(id.slice(4)), column: 'jenis', message });
   }
   return problems.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
@@ -362,7 +358,7 @@ export async function importTransactions(
     const sound = checked.rows.filter((r) => !faulty.has(r.line));
     if (sound.length > 0) {
       const refused = read.rows.filter((r) => faulty.has(r.line));
-      checked.errors.push(...(await checkHistory(tx, portfolio, sound, refused)));
+      checked.errors.push(...(await historyProblems(tx, portfolio, sound, refused)));
       checked.errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
     }
     quoteRows(text, [...checked.errors.slice(0, MAX_LISTED), ...checked.warnings.slice(0, MAX_LISTED)]);

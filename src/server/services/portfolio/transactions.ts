@@ -11,11 +11,10 @@ import { dailyPrices, emiten, portfolioImports, portfolios, transactions } from 
 import {
   byDateAndSeq,
   coveredDividendMessages,
+  historyChange,
   laterOversellMessage,
-  loadActions,
   loadHistory,
   lockPortfolio,
-  newOversells,
   ownOversellMessage,
   warrantTerms,
   withWarrantTerms,
@@ -107,19 +106,16 @@ async function prepare(db: Db, portfolio: Portfolio, raw: RawTransaction, today:
   return { ok: true, draft, fee: checked.fee, warnings: checked.warnings, warrant };
 }
 
-/** Refuses a change whose resulting history breaks a sell or duplicates a paid dividend. */
-async function checkHistory(
+/** Refuses a single entry's change whose resulting history breaks a sell or duplicates a paid dividend. */
+async function refusalByHistory(
   tx: Tx,
   before: HistoryTransaction[],
   after: HistoryTransaction[],
   changedId: string | null,
   lead: string,
 ): Promise<Refusal | null> {
-  const actions = await loadActions(
-    tx,
-    new Set(after.flatMap((t) => (t.underlying ? [t.ticker, t.underlying] : [t.ticker]))),
-  );
-  const [o] = newOversells(before, after, actions);
+  const { oversells, actions } = await historyChange(tx, before, after);
+  const [o] = oversells;
   if (o && o.transactionId === changedId) {
     const message = ownOversellMessage(o);
     return { ok: false, status: 409, message, fields: { quantity: message } };
@@ -155,7 +151,7 @@ export async function addTransaction(
       { id: 'new', seq: Infinity, portfolioId: portfolio.id, ...p.draft, fee: p.fee },
       p.warrant,
     );
-    const refused = await checkHistory(tx, before, [...before, candidate], 'new', 'Ditolak');
+    const refused = await refusalByHistory(tx, before, [...before, candidate], 'new', 'Ditolak');
     if (refused) return refused;
     const [row] = await tx
       .insert(transactions)
@@ -212,7 +208,7 @@ export async function updateTransaction(
     const after = before
       .map((t) => (t.id === row.id ? withWarrantTerms({ ...t, ...p.draft, fee: p.fee }, p.warrant) : t))
       .sort(byDateAndSeq);
-    const refused = await checkHistory(tx, before, after, row.id, 'Perubahan ini ditolak');
+    const refused = await refusalByHistory(tx, before, after, row.id, 'Perubahan ini ditolak');
     if (refused) return refused;
     const [updated] = await tx
       .update(transactions)
@@ -235,7 +231,7 @@ export async function deleteTransaction(
     await lockPortfolio(tx, row.portfolioId);
     const before = await loadHistory(tx, row.portfolioId, [row.ticker]);
     const after = before.filter((t) => t.id !== row.id);
-    const refused = await checkHistory(tx, before, after, null, 'Transaksi ini tidak bisa dihapus');
+    const refused = await refusalByHistory(tx, before, after, null, 'Transaksi ini tidak bisa dihapus');
     if (refused) return refused;
     await tx.delete(transactions).where(eq(transactions.id, row.id));
     if (row.importId) {
