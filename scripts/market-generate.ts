@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { now } from '../src/server/clock';
 import { wibDate } from '../src/domain/dates';
-import { parseDate } from '../src/lib/market-values';
+import { parseDate } from '../src/domain/market-values';
 import { previousTradingDay, tradingDayOnOrBefore } from '../src/server/demo/calendar';
 import { UNIVERSE } from '../src/server/demo/universe';
 import {

@@ -95,6 +95,7 @@ describe('calendar months', () => {
     ['2024-02-29', -12, '2023-02-28', 'a year before a leap day'],
     ['2024-02-29', 48, '2028-02-29', 'four years after a leap day'],
     ['2026-03-31', -1, '2026-02-28', 'backwards to February'],
+    ['2024-03-31', -1, '2024-02-29', 'backwards to the leap day'],
     ['2026-11-26', -36, '2023-11-26', 'three years back'],
     ['2026-12-15', 1, '2027-01-15', 'across the new year'],
   ])('addMonthsToDay(%s, %i) = %s (%s)', (day, months, expected) => {

@@ -3,6 +3,7 @@
  * them; islands only read them, so both sides import them from here rather than islands reaching
  * into `src/server`. Plain data: amounts in whole Rupiah, ratios as fractions, dates as `YYYY-MM-DD`.
  */
+import type { Rating } from '../domain/analyses';
 import type { Holding, PortfolioSummary, TransactionType } from '../domain/portfolio';
 import type { TransactionDraft } from '../domain/portfolio/entry-rules';
 import type { BandStats } from '../domain/valuation';
@@ -91,4 +92,15 @@ export interface CourseProgressInit {
   lastOpened: string | null;
   /** An admin impersonating the member may look but not change the member's progress. */
   readOnly: boolean;
+}
+
+/** A target price on the price chart, dated. */
+export interface TargetMark {
+  date: string;
+  price: number;
+}
+
+/** An analysis' target price on the chart, restated in today's share count. */
+export interface ChartTarget extends TargetMark {
+  rating: Rating;
 }

@@ -16,7 +16,8 @@ import {
   type ISeriesMarkersPluginApi,
   type Time,
 } from 'lightweight-charts';
-import { targetSteps, type ChartTarget } from '../../lib/chart-range';
+import type { ChartTarget } from '../../lib/island-props';
+import { targetSteps } from './chart-range';
 import { baseChartOptions, COLORS } from './chart-theme';
 
 export interface Bar {

@@ -5,7 +5,8 @@
  * (price-chart-draw.ts, a chunk of its own) only once the chart comes into view, then draws the chosen
  * range (1B/3B/1T/3T/5T) and says in words what it shows. Bars are restated in today's share count.
  */
-import { DEFAULT_RANGE, rangeLabel, sliceRange, type ChartTarget, type RangeKey } from '../../lib/chart-range';
+import type { ChartTarget } from '../../lib/island-props';
+import { DEFAULT_RANGE, rangeLabel, sliceRange, type RangeKey } from './chart-range';
 import { formatPercent, formatRupiah, formatShortDate } from '../../lib/format';
 import { reportIslandError } from '../ui/island-errors';
 import type { Bar, PriceChartHandle } from './price-chart-draw';

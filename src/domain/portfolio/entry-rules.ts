@@ -10,7 +10,7 @@ import { tradeValue } from './money';
 import { isHoldableCode, isStockCode, isWarrantCode } from '../corporate/codes';
 import { formatDate, formatNumber, formatRupiah } from '../../lib/format';
 import { decimalPlaces, isAmbiguousComma, parseIdNumber } from '../../lib/numbers';
-import { parseDate } from '../../lib/market-values';
+import { parseDate } from '../market-values';
 
 /** A transaction as entered, read and checked field by field, before the history checks. */
 export interface TransactionDraft {

@@ -20,7 +20,7 @@ import { FILE_TOO_LARGE, LineTooLongError, MAX_FILE_BYTES } from '../../csv/text
 export { IMPORT_KINDS, formatRowError } from './types';
 export type { ImportKind, ImportResult } from './types';
 export { validateCsv } from './validate';
-export { parseDate } from '../../../lib/market-values';
+export { parseDate } from '../../../domain/market-values';
 // After an import, the analyses whose ticker the market data still lacks are named (as at start-up).
 export { analysisTickers, warnAnalysesWithoutEmiten } from '../research/analysis-coverage';
 

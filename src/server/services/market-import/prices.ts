@@ -6,7 +6,7 @@
 import { DuplicateGuard, RowReader, tickerRef } from './row-reader';
 import type { RowContext, RowValidator } from './context';
 import type { IndexPriceRecord, StockPriceRecord, TickerRef } from './types';
-import { parseDecimal } from '../../../lib/market-values';
+import { parseDecimal } from '../../../domain/market-values';
 import { indexCode } from '../../../domain/indexes';
 
 interface Ohlc {

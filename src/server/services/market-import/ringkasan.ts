@@ -8,7 +8,7 @@ import { DuplicateGuard, RowReader, tickerRef } from './row-reader';
 import { checkOhlc } from './prices';
 import type { RowContext, RowValidator } from './context';
 import type { StockPriceRecord, TickerRef } from './types';
-import { parseIdxDate } from '../../../lib/market-values';
+import { parseIdxDate } from '../../../domain/market-values';
 import { summaryOpen } from '../../../domain/idx';
 
 const DATE_COLUMN = 'Tanggal Perdagangan Terakhir';

@@ -6,7 +6,7 @@
 import type { ColumnMap } from './columns';
 import type { CsvRow } from '../../csv/read';
 import type { RowError, TickerRef } from './types';
-import { parseDate, parseDecimal, parseInteger } from '../../../lib/market-values';
+import { parseDate, parseDecimal, parseInteger } from '../../../domain/market-values';
 import { isStockCode, STOCK_CODE_RULE } from '../../../domain/idx';
 
 /** Typed access to the cells of one row, recording errors as it goes. */

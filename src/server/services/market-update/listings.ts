@@ -5,7 +5,7 @@
  * files without these columns (plain `prices`) give codes only.
  */
 import { parseCsv } from '../../csv/read';
-import { parseIdxDate, parseInteger } from '../../../lib/market-values';
+import { parseIdxDate, parseInteger } from '../../../domain/market-values';
 import { companyNameProblem } from '../../csv/text-rules';
 
 /**

@@ -2,7 +2,7 @@
  * What `/analisis/{emitenId}` shows: profile, last close and day change, key figures, dividend history,
  * and the emiten's analyses with their target-price history (also marked on the chart).
  */
-import type { ChartTarget } from '../../../lib/chart-range';
+import type { ChartTarget } from '../../../lib/island-props';
 import type { Db } from '../../db/client';
 import { emitenAnalyses, emitenAnalysisHref, upside } from '../../content/analyses';
 import { findEmiten, type Emiten } from './market';

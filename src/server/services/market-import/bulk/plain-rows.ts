@@ -4,7 +4,7 @@
  */
 import { indexCode } from '../../../../domain/indexes';
 import { STOCK_CODE_PATTERN } from '../../../../domain/idx';
-import { parseDate } from '../../../../lib/market-values';
+import { parseDate } from '../../../../domain/market-values';
 
 const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const PLAIN_CODE = new RegExp(`^${STOCK_CODE_PATTERN}$`);

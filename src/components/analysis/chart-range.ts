@@ -1,8 +1,9 @@
 /**
- * The price chart's ranges (1B/3B/1T/3T/5T) and what each shows: pure helpers shared by the island
- * and its tests. Dates are `YYYY-MM-DD`.
+ * The price chart's ranges (1B/3B/1T/3T/5T) and what each shows: pure helpers of the chart's script
+ * and its tests. Dates are `YYYY-MM-DD`; their arithmetic is `src/domain/dates.ts`'s.
  */
-import type { Rating } from '../domain/analyses';
+import { addDays, addMonthsToDay } from '../../domain/dates';
+import type { TargetMark } from '../../lib/island-props';
 
 export const CHART_RANGES = [
   { key: '1B', months: 1, label: '1 bulan' },
@@ -14,22 +15,12 @@ export const CHART_RANGES = [
 export type RangeKey = (typeof CHART_RANGES)[number]['key'];
 export const DEFAULT_RANGE: RangeKey = '1T';
 
-/** The same day `months` months before `date`, clamped to the month's last day (31 Mar − 1 → 28/29 Feb). */
-export function monthsBefore(date: string, months: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const total = y * 12 + (m - 1) - months;
-  const year = Math.floor(total / 12);
-  const month = total - year * 12;
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return `${String(year).padStart(4, '0')}-${String(month + 1).padStart(2, '0')}-${String(Math.min(d, lastDay)).padStart(2, '0')}`;
-}
-
 /** The points of a range: after the start date (exclusive), up to the last point. */
 export function sliceRange<T extends { date: string }>(points: readonly T[], key: RangeKey): T[] {
   const last = points.at(-1);
   if (!last) return [];
   const months = CHART_RANGES.find((r) => r.key === key)?.months ?? 12;
-  const from = monthsBefore(last.date, months);
+  const from = addMonthsToDay(last.date, -months);
   return points.filter((p) => p.date > from);
 }
 
@@ -41,19 +32,7 @@ export function sliceRange<T extends { date: string }>(points: readonly T[], key
 export function rangeLabel(firstDate: string | undefined, lastDate: string, key: RangeKey): string | null {
   const range = CHART_RANGES.find((r) => r.key === key);
   if (!range || !firstDate) return null;
-  const from = monthsBefore(lastDate, range.months);
-  const slack = new Date(Date.parse(`${from}T00:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
-  return firstDate <= slack ? range.label : null;
-}
-
-export interface TargetMark {
-  date: string;
-  price: number;
-}
-
-/** An analysis' target price on the chart, restated in today's share count. */
-export interface ChartTarget extends TargetMark {
-  rating: Rating;
+  return firstDate <= addDays(addMonthsToDay(lastDate, -range.months), 7) ? range.label : null;
 }
 
 /**

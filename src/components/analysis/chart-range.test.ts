@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { monthsBefore, rangeLabel, sliceRange, targetSteps } from './chart-range';
+import { rangeLabel, sliceRange, targetSteps } from './chart-range';
 
 describe('chart ranges', () => {
-  it('monthsBefore keeps the day and clamps to month ends', () => {
-    expect(monthsBefore('2026-11-20', 1)).toBe('2026-10-20');
-    expect(monthsBefore('2026-11-20', 12)).toBe('2025-11-20');
-    expect(monthsBefore('2026-03-31', 1)).toBe('2026-02-28');
-    expect(monthsBefore('2024-03-31', 1)).toBe('2024-02-29');
-    expect(monthsBefore('2026-01-15', 3)).toBe('2025-10-15');
-  });
-
   it('sliceRange keeps the points after the range start', () => {
     const pts = ['2025-11-19', '2025-11-20', '2025-11-21', '2026-10-20', '2026-10-21', '2026-11-20'].map((date) => ({
       date,

@@ -1,7 +1,9 @@
 /**
- * Parsers for the text of one CSV cell: dates and numbers as they appear in Indonesian exports.
- * Each returns `undefined` when the text is not a valid value; callers turn that into a row error.
+ * Parsers for the text of one CSV cell: dates and numbers as they appear in Indonesian exports (IDX
+ * files, brokers' statements, the portfolio import). Each returns `undefined` when the text is not a
+ * valid value; callers turn that into a row error.
  */
+import { utcDay } from './dates';
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DMY_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
@@ -30,7 +32,7 @@ function isoDate(year: number, month: number, day: number): string | undefined {
   if (year < 1900 || d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== day) {
     return undefined;
   }
-  return d.toISOString().slice(0, 10);
+  return utcDay(d);
 }
 
 /** A date written `YYYY-MM-DD` or `DD/MM/YYYY`, as `YYYY-MM-DD`. */
