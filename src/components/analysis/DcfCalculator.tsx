@@ -6,6 +6,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { dcf, DcfError, type DcfInput } from '../../domain/dcf';
 import { formatPercent, formatRupiah } from '../../lib/format';
+import { Alert } from '../ui/Alert';
 import { isAmbiguousComma, parseIdNumber } from '../../lib/numbers';
 import { formatNumber } from '../../lib/format';
 
@@ -142,9 +143,9 @@ export function DcfCalculator({ defaults, source, close, fairValue }: Props) {
       </form>
       <div className="dcf-result" aria-live="polite">
         {'error' in outcome && outcome.error ? (
-          <p className="alert alert-error" id={`${id}-err`}>
+          <Alert kind="error" role={null} id={`${id}-err`}>
             {outcome.error.message}
-          </p>
+          </Alert>
         ) : 'result' in outcome && outcome.result ? (
           <Result
             value={outcome.result.value}

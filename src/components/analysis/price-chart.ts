@@ -9,6 +9,7 @@ import type { ChartTarget } from '../../lib/island-props';
 import { DEFAULT_RANGE, rangeLabel, sliceRange, type RangeKey } from './chart-range';
 import { formatPercent, formatRupiah, formatShortDate } from '../../lib/format';
 import { reportIslandError } from '../ui/island-errors';
+import { alertElement } from '../ui/alert-box';
 import type { Bar, PriceChartHandle } from './price-chart-draw';
 
 async function loadBars(ticker: string): Promise<Bar[]> {
@@ -66,11 +67,7 @@ function mount(root: HTMLElement): void {
       render();
     } catch (error) {
       reportIslandError(error);
-      const alert = document.createElement('p');
-      alert.className = 'alert alert-error';
-      alert.setAttribute('role', 'alert');
-      alert.textContent = 'Grafik harga tidak dapat dimuat. Muat ulang halaman untuk mencoba lagi.';
-      box.replaceWith(alert);
+      box.replaceWith(alertElement('error', 'Grafik harga tidak dapat dimuat. Muat ulang halaman untuk mencoba lagi.'));
     }
   };
 

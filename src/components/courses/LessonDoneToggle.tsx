@@ -1,5 +1,6 @@
 import type { SubmitEvent } from 'react';
 import { withBoundary } from '../ui/IslandBoundary';
+import { Alert } from '../ui/Alert';
 import type { CourseProgressInit } from '../../lib/island-props';
 import { markLesson } from '../../stores/course-progress';
 import { lessonHref } from './lesson-href';
@@ -47,11 +48,7 @@ function LessonDoneToggle({ init, lesson, next }: Props) {
           </a>
         )}
       </form>
-      {error && (
-        <p className="alert alert-error" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <Alert kind="error">{error}</Alert>}
       {readOnly && <p className="small muted">Tidak tersedia saat impersonasi.</p>}
     </div>
   );

@@ -1,4 +1,6 @@
 /** Installs the service worker (src/pages/sw.js.ts) that keeps the public guide readable offline. */
+import { alertElement } from '../ui/alert-box';
+
 if ('serviceWorker' in navigator) {
   navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => {
     // Without a worker the site works as before, only not offline.
@@ -16,12 +18,12 @@ function offlineNotice(): void {
     return;
   }
   if (notice) return;
-  notice = document.createElement('p');
+  notice = alertElement(
+    'info',
+    'Tidak ada koneksi. Anda melihat salinan yang tersimpan di perangkat ini; masuk, menyimpan, dan halaman anggota menunggu koneksi kembali.',
+    { className: 'offline-notice' },
+  );
   notice.id = 'luring';
-  notice.className = 'alert alert-info offline-notice';
-  notice.setAttribute('role', 'status');
-  notice.textContent =
-    'Tidak ada koneksi. Anda melihat salinan yang tersimpan di perangkat ini; masuk, menyimpan, dan halaman anggota menunggu koneksi kembali.';
   // Inside the page's column, above its content.
   const column = document.querySelector('main > .container') ?? document.querySelector('main') ?? document.body;
   column.prepend(notice);

@@ -7,6 +7,7 @@ import { formatNumber } from '../../lib/format';
 import { Problems, Sample } from './ImportResult';
 import type { PortfolioRef } from '../../lib/island-props';
 import { withBoundary } from '../ui/IslandBoundary';
+import { Alert } from '../ui/Alert';
 import { useImport } from './useImport';
 
 interface Props {
@@ -89,15 +90,16 @@ function ImportForm({ portfolios, selectedId, action }: Props) {
         </div>
       )}
       {im.failure && (
-        <div className="alert alert-error" role="alert">
+        <Alert kind="error" as="div">
           {im.failure}
-        </div>
+        </Alert>
       )}
       {im.report && !im.busy && (
         <div className="stack" aria-live="polite">
-          <div
-            className={`alert ${im.report.ok ? (im.report.alreadyImported ? 'alert-info' : 'alert-success') : 'alert-error'}`}
+          <Alert
+            kind={im.report.ok ? (im.report.alreadyImported ? 'info' : 'success') : 'error'}
             role="status"
+            as="div"
           >
             {im.report.message || im.report.error}
             {im.phase === 'done' && (
@@ -110,24 +112,19 @@ function ImportForm({ portfolios, selectedId, action }: Props) {
                 </a>
               </>
             )}
-          </div>
+          </Alert>
           {im.report.rows > 0 && im.report.ok && (
             <p className="small">
               {formatNumber(im.report.rows)} baris: {formatNumber(im.report.counts.buy)} beli,{' '}
               {formatNumber(im.report.counts.sell)} jual, {formatNumber(im.report.counts.dividend)} dividen.
             </p>
           )}
-          <Problems
-            title="Kesalahan per baris"
-            list={im.report.errors}
-            total={im.report.errorCount}
-            tone="alert-error"
-          />
+          <Problems title="Kesalahan per baris" list={im.report.errors} total={im.report.errorCount} kind="error" />
           <Problems
             title="Peringatan (tetap diimpor)"
             list={im.report.warnings}
             total={im.report.warningCount}
-            tone="alert-info"
+            kind="info"
           />
           {im.report.ok && im.phase === 'previewed' && <Sample report={im.report} />}
         </div>

@@ -2,6 +2,8 @@
 import { formatNumber, formatRupiah } from '../../lib/format';
 import type { ImportProblem, ImportReport } from '../../lib/island-props';
 import { TYPE_LABEL } from '../../lib/labels';
+import { Alert } from '../ui/Alert';
+import type { AlertKind } from '../ui/alert-box';
 
 const where = (p: ImportProblem) =>
   p.line === null ? '' : `Baris ${p.line}${p.column ? `, kolom ${p.column}` : ''}: `;
@@ -22,16 +24,16 @@ export function Problems({
   title,
   list,
   total,
-  tone,
+  kind,
 }: {
   title: string;
   list: ImportProblem[];
   total: number;
-  tone: string;
+  kind: AlertKind;
 }) {
   if (total === 0) return null;
   return (
-    <div className={`alert ${tone}`}>
+    <Alert kind={kind} role={null} as="div">
       <strong>{title}</strong>
       <ul className="problem-list">
         {list.map((p, i) => (
@@ -43,7 +45,7 @@ export function Problems({
         ))}
       </ul>
       {total > list.length && <p className="small">…dan {formatNumber(total - list.length)} lainnya.</p>}
-    </div>
+    </Alert>
   );
 }
 

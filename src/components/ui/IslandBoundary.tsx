@@ -5,6 +5,7 @@
  */
 import { Component, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { reportIslandError } from './island-errors';
+import { Alert } from './Alert';
 
 interface State {
   failed: boolean;
@@ -25,10 +26,10 @@ class IslandBoundary extends Component<{ children: ReactNode }, State> {
     if (!this.state.failed) return this.props.children;
     const host = typeof window === 'undefined' ? 'halaman ini' : window.location.host;
     return (
-      <div className="alert alert-error" role="alert" data-island-error>
+      <Alert kind="error" as="div" data-island-error>
         Kesalahan aplikasi: terjadi pengecualian di sisi klien saat memuat {host} (lihat konsol browser untuk informasi
         lebih lanjut).
-      </div>
+      </Alert>
     );
   }
 }
