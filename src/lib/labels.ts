@@ -13,6 +13,7 @@ import type { RiskProfile } from '../domain/risk-profile';
 import type { TransactionType } from '../domain/portfolio/types';
 import type { PaymentProviderId, PaymentStatus } from '../domain/payments';
 import type { MEMBER_STATUSES, TELEGRAM_LINKED } from '../server/services/admin/members';
+import type { SortDirection } from '../domain/sort-direction';
 
 export const TIER_LABEL: Record<Tier, string> = { gratis: 'Gratis', reguler: 'Reguler', premium: 'Premium' };
 
@@ -168,6 +169,9 @@ export interface SelectFilter {
 export function optionsOf<V extends string>(values: readonly V[], labels: Record<V, string>): [V, string][] {
   return values.map((v) => [v, labels[v]]);
 }
+
+/** The words of a list's order direction. */
+export const SORT_DIRECTION_LABEL: Record<SortDirection, string> = { naik: 'Naik', turun: 'Turun' };
 
 /** Course levels, in the order courses are listed. */
 export const LEVEL_LABEL = { pemula: 'Pemula', menengah: 'Menengah', mahir: 'Mahir' } as const;

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { Tier } from '../../../domain/tiers';
 import { ALERT_LIMIT } from '../../../domain/alerts';
+import { SORT_DIRECTIONS } from '../../../domain/sort-direction';
 import type { LatestCall } from '../../content/latest-calls';
 import type { PostedForm } from '../../http/forms';
 import { createAlert, deleteAlert, listAlerts, type AlertRow } from '../alerts/manage';
@@ -24,7 +25,7 @@ import { sortRows, WATCH_SORTS, watchRows, type WatchRow } from './rows';
 export const watchQuerySchema = z.object({
   daftar: z.string().max(40).catch(''),
   urut: z.enum(WATCH_SORTS).catch('kode'),
-  arah: z.enum(['naik', 'turun']).catch('naik'),
+  arah: z.enum(SORT_DIRECTIONS).catch('naik'),
 });
 export type WatchQuery = z.infer<typeof watchQuerySchema>;
 

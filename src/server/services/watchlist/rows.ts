@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { executeRows } from '../../db/rows';
 import { canReadAnalysis } from '../../../domain/analysis-access';
 import type { Tier } from '../../../domain/tiers';
+import type { SortDirection } from '../../../domain/sort-direction';
 import type { LatestCall } from '../../content/latest-calls';
 import { hasFlags, type StatusFlags } from '../../../domain/corporate/status';
 import { statusFlags } from '../corporate/status';
@@ -143,7 +144,7 @@ export type WatchSort = (typeof WATCH_SORTS)[number];
  * Sorted copy. Missing values go last whatever the direction, so that a locked upside never sorts among
  * the readable ones and its place cannot hint at its value.
  */
-export function sortRows(rows: readonly WatchRow[], by: WatchSort, dir: 'naik' | 'turun'): WatchRow[] {
+export function sortRows(rows: readonly WatchRow[], by: WatchSort, dir: SortDirection): WatchRow[] {
   const key = (r: WatchRow): number | string | null => {
     switch (by) {
       case 'kode':
