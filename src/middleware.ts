@@ -5,7 +5,8 @@
  * errors (the digest on the 500 page), and sets the security headers. It never grants access by URL path: pages and
  * endpoints authorise by calling the helpers.
  */
-// Monitoring first, so that it is running before any other module can fail (TOOLCHAIN: Sentry).
+// Monitoring first, so that it is running before any other module can fail (decision 0006: imported later,
+// errors of endpoints that run before any page were not reported).
 import { monitoringRequestHandler } from './server/integrations/sentry';
 import { randomUUID } from 'node:crypto';
 import { defineMiddleware } from 'astro:middleware';

@@ -1,5 +1,5 @@
 /**
- * Realised gains per sale (SPEC §5: realised = shares × price − fee − average cost × shares) with the
+ * Realised gains per sale (docs/product.md §5: realised = shares × price − fee − average cost × shares) with the
  * holding period and per-year totals, and the break-even sell price of a holding.
  */
 import { ceilToTick } from '../idx';
