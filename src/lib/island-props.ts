@@ -7,6 +7,7 @@ import type { Rating } from '../domain/analyses';
 import type { Holding, PortfolioSummary, TransactionType } from '../domain/portfolio';
 import type { TransactionDraft } from '../domain/portfolio/entry-rules';
 import type { BandStats } from '../domain/valuation';
+import type { DcfInput } from '../domain/dcf';
 
 export interface PortfolioRef {
   id: string;
@@ -81,6 +82,17 @@ export interface BandData {
   /** [date, ratio] per week. */
   points: [string, number][];
   stats: BandStats | null;
+}
+
+/** The valuation island's data: both bands, the DCF calculator's defaults and where they come from. */
+export interface ValuationView {
+  close: number;
+  per: BandData;
+  pbv: BandData;
+  dcf: DcfInput | null;
+  /** `analis`: the analyst's assumptions; `data`: seeded from market data alone. */
+  dcfSource: 'analis' | 'data';
+  fairValue: number | null;
 }
 
 /** The course page's progress, rendered by its islands and taken over by `stores/course-progress`. */

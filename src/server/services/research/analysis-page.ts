@@ -2,10 +2,9 @@
  * What an analysis page shows: its header figures, the body this viewer may receive (full or teaser),
  * the valuation island's data (bands, DCF defaults) and related analyses.
  */
-import type { DcfInput } from '../../../domain/dcf';
 import type { Tier } from '../../../domain/tiers';
 import { canSeeCall } from '../../../domain/analysis-access';
-import type { BandData } from '../../../lib/island-props';
+import type { BandData, ValuationView } from '../../../lib/island-props';
 import type { Db } from '../../db/client';
 import {
   analysisBody,
@@ -53,14 +52,7 @@ export interface EmitenAnalysisPage {
   /** False when the viewer may not see the call's figures: target, fair value and upside are then withheld. */
   callVisible: boolean;
   body: AnalysisBody;
-  valuation: {
-    close: number;
-    per: BandData;
-    pbv: BandData;
-    dcf: DcfInput | null;
-    dcfSource: 'analis' | 'data';
-    fairValue: number | null;
-  } | null;
+  valuation: ValuationView | null;
   related: RelatedItem[];
 }
 
