@@ -30,8 +30,6 @@ import { mayServeRendered, serveRendered, serveRenderedNow } from './http-cache'
 import { serveMemberPage, serveMemberPageNow } from './member-pages-cache';
 import { indexCompressed, serveCompressed, type CompressedFile } from './static-compressed';
 import { warmUp } from './warm-up';
-import { openProcessDatabase } from '../db/client';
-import { warmMemberReports } from '../services/portfolio';
 
 /** True while the server warms itself up (`./warm-up`): those requests write no log line. */
 let warming = false;
@@ -316,11 +314,7 @@ export async function serveBuild({ entry, host, port }: ServeOptions): Promise<S
     config().APP_URL,
     prerendered,
   );
-  // Before the first visitor: the portfolios of the members signed in before this start (the database is
-  // open here when the start script opened it), then the pages, filled into what the fast paths answer
-  // from and compiled by V8.
-  const db = openProcessDatabase()?.db;
-  if (db) log('info', 'warm-up members', { ...(await warmMemberReports(db)) });
+  // Before the first visitor: fill what the fast paths answer from and let V8 compile them.
   warming = true;
   const warm = await warmUp(handler, { prerendered: prerendered.keys(), research: Boolean(config().APP_URL) }).finally(
     () => (warming = false),

@@ -21,4 +21,3 @@ export { type ChartEvent } from './holding';
 export { API_PARAMS, parsePeriodQuery } from './period-query';
 export { positionOf } from './position';
 export { currentMemberVersion, memberVersion, memberVersionInMemory } from './report-cache';
-export { warmMemberReports, type MemberWarmUp } from './warm';

@@ -19,13 +19,7 @@ interface Entry {
   value: Promise<unknown>;
 }
 
-// On globalThis: the built app reads reports and the serving program (a separate bundle with its own copy
-// of this module) computes them before the port opens (`./warm`), into the same cache.
-const KEY = Symbol.for('telaah.portfolio-reports');
-const caches = ((globalThis as unknown as Record<symbol, unknown>)[KEY] ??= new WeakMap<
-  object,
-  LRUCache<string, Entry>
->()) as WeakMap<object, LRUCache<string, Entry>>;
+const caches = new WeakMap<object, LRUCache<string, Entry>>();
 
 /** The member's data version in the database; 0 before their first write. */
 export async function memberVersion(db: Db, userId: string): Promise<number> {
