@@ -7,7 +7,7 @@
  * of its own while the server has the other (`./lib/load`, docs/decisions/0054). Then the same on PostgreSQL when
  * TEST_DATABASE_URL is set (a database of its own, dropped afterwards). Last, on the embedded server, the
  * JavaScript each research page and the membership picker load on a phone before any interaction
- * (Chromium at `CHROMIUM_PATH`, default /usr/bin/chromium), as gzip bytes against the 100 KB budget.
+ * (Debian's Chromium, `scripts/lib/chromium.mjs`), as gzip bytes against the 100 KB budget.
  *
  * Every req/s figure is also printed as a share of a bare Node `http` server (a small HTML page from
  * memory, same Node, flags and core, its own process) measured the same way in the same run, right
@@ -33,6 +33,7 @@ import { chromium, devices } from '@playwright/test';
 import { addMember, addWriters, loadDemo, type BenchMember } from './lib/bench-member';
 import { LOAD_METHOD, loadRate, serverCommand } from './lib/load';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from './lib/server-flags.mjs';
+import { chromiumPath } from './lib/chromium.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -107,13 +108,29 @@ function startServer(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
   });
 }
 
-/** A bare Node `http` server answering one small HTML page from memory: the runtime's own ceiling. */
+/**
+ * A bare Node `http` server answering one small HTML page from memory: the runtime's own ceiling. At
+ * `/bytes/{B}/{H}` it answers B bytes of body with about H bytes of headers instead (made once per size):
+ * the ceiling for an answer as large as the page measured, so that what the runtime spends on the bytes
+ * themselves (Node's streams, the loopback's TCP work on the same core) is told apart from Telaah's own.
+ */
 const BARE_SERVER = `
 const body = Buffer.from('<!doctype html><html lang="id"><head><meta charset="utf-8"><title>Telaah</title></head>'
   + '<body><main><h1>Telaah</h1><p>' + 'Riset saham BEI untuk anggota. '.repeat(16) + '</p></main></body></html>');
+const sized = new Map();
 require('node:http').createServer((req, res) => {
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': body.length });
-  res.end(body);
+  let answer = sized.get(req.url);
+  if (!answer) {
+    const m = /^\\/bytes\\/(\\d+)\\/(\\d+)$/.exec(req.url);
+    answer = m
+      ? { body: Buffer.alloc(Number(m[1]), 'a'), pad: 'p'.repeat(Math.max(0, Number(m[2]) - 120)) }
+      : { body, pad: '' };
+    sized.set(req.url, answer);
+  }
+  const head = { 'content-type': 'text/html; charset=utf-8', 'content-length': answer.body.length };
+  if (answer.pad) head['x-pad'] = answer.pad;
+  res.writeHead(200, head);
+  res.end(answer.body);
 }).listen(Number(process.env.BARE_PORT), '127.0.0.1', () => console.log('listening'));
 `;
 
@@ -123,7 +140,10 @@ require('node:http').createServer((req, res) => {
  * connections and duration, after the same warm-up), so every page is compared with the bare server
  * measured the moment before it, while the server under test is stopped.
  */
-async function startBare(): Promise<{ rate: () => Promise<number>; stop: () => Promise<void> }> {
+async function startBare(): Promise<{
+  rate: (size?: AnswerSize) => Promise<number>;
+  stop: () => Promise<void>;
+}> {
   const port = PORT + 1;
   const child = spawn(...serverCommand(process.execPath, [...SERVER_NODE_FLAGS, '-e', BARE_SERVER]), {
     env: { ...process.env, ...SERVER_ENV, BARE_PORT: String(port) },
@@ -134,12 +154,27 @@ async function startBare(): Promise<{ rate: () => Promise<number>; stop: () => P
     child.once('exit', (code) => reject(new Error(`bare server exited (${code})`)));
   });
   return {
-    rate: async () => (await measure(`http://127.0.0.1:${port}/`)).reqs,
+    rate: async (size) =>
+      (await measure(`http://127.0.0.1:${port}${size ? `/bytes/${size.body}/${size.head}` : '/'}`)).reqs,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
     },
   };
+}
+
+/** Bytes of an answer as wrk receives it (no `Accept-Encoding`): its body, and its status line and headers. */
+interface AnswerSize {
+  body: number;
+  head: number;
+}
+
+async function answerSize(url: string, cookie?: string): Promise<AnswerSize> {
+  const res = await fetch(url, { headers: cookie ? { cookie } : {} });
+  const body = (await res.arrayBuffer()).byteLength;
+  let head = 'HTTP/1.1 200 OK\r\n'.length + 'Connection: keep-alive\r\nKeep-Alive: timeout=5\r\n\r\n'.length;
+  res.headers.forEach((value, name) => (head += name.length + value.length + 4));
+  return { body, head };
 }
 
 /** A rate as a share of the bare server's, e.g. `31 %`. */
@@ -149,6 +184,9 @@ interface Row {
   path: string;
   /** The bare server's req/s measured right before this page. */
   bare: number;
+  /** The same, answering as many bytes as this page (`AnswerSize`). */
+  bareSameBytes: number;
+  size: AnswerSize;
   /** The first request's time: what the first visitor after a start waits (cold caches). */
   first: number;
   reqs: number;
@@ -168,6 +206,14 @@ async function measure(url: string, cookie?: string): Promise<Omit<Row, 'path' |
     first,
     ...(await loadRate({ url, connections: Number(opts.connections), duration: Number(opts.duration), headers })),
   };
+}
+
+/** Milliseconds of one request for `url`, its body read. */
+async function measureFirst(url: string, cookie?: string): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(url, { headers: cookie ? { cookie } : {} });
+  await res.arrayBuffer();
+  return performance.now() - started;
 }
 
 /** Req/s and p99 of `url` measured at once, without a warm-up: the first seconds after a start. */
@@ -218,7 +264,7 @@ async function signInCookie(member: BenchMember): Promise<string> {
 
 /** Gzip bytes of the scripts a page loads on a phone until the network is idle, without interaction. */
 async function scriptBytes(paths: string[]): Promise<void> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+  const browser = await chromium.launch({ executablePath: chromiumPath() });
   try {
     console.log('\n| page (phone, no interaction) | scripts | JS gzip KB | budget |');
     console.log('|---|---:|---:|---|');
@@ -258,20 +304,21 @@ async function benchServer(
   // the start are compared with it, every later page with the bare server measured right before it.
   const bareServer = await startBare();
   const bare = await bareServer.rate();
-  const server = await startServer({
-    ...env,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    APP_URL: `http://127.0.0.1:${PORT}`,
-    AUTH_SECRET,
-  });
+  const serverEnv = { ...env, PORT: String(PORT), HOST: '127.0.0.1', APP_URL: `http://127.0.0.1:${PORT}`, AUTH_SECRET };
+  let server = await startServer(serverEnv);
   try {
     // Right after the start, before anything else asks: the first seconds a visitor meets.
     const cold: [string, { reqs: number; p99: number }][] = [];
     for (const p of ['/', `/analisis/${member.ticker}`]) cold.push([p, await coldRate(`${BASE}${p}`)]);
-    // The member's first page after the start: their reports computed, the page rendered, then memory.
+    // A member who signs in right after the start: their first page computes their reports.
     const cookie = await signInCookie(member);
-    cold.push(['/portofolio/all (masuk)', await coldRate(`${BASE}/portofolio/all`, cookie)]);
+    const signedInFirst = (await measureFirst(`${BASE}/portofolio/all`, cookie)).toFixed(0);
+    // A restart while the member is signed in (a deploy): the new process computes the reports of members
+    // with a live session before it opens (services/portfolio/warm.ts); the first seconds of their page.
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    server = await startServer(serverEnv);
+    cold.push(['/portofolio/all (masuk, setelah restart)', await coldRate(`${BASE}/portofolio/all`, cookie)]);
     const firstSector = encodeURIComponent(member.sector);
     const pages: [string, boolean][] = [
       ['/', false],
@@ -288,11 +335,17 @@ async function benchServer(
     for (const [p, signedIn] of pages) {
       // The server stopped meanwhile (SIGSTOP): what it does in the background (collections, PGlite's
       // own work) must not take the core from the bare server, as nothing takes it from the server.
+      const size = await answerSize(`${BASE}${p}`, signedIn ? cookie : undefined);
       server.kill('SIGSTOP');
-      const bareNow = await bareServer.rate().finally(() => server.kill('SIGCONT'));
+      const [bareNow, bareSameBytes] = await (async () => [
+        await bareServer.rate(),
+        await bareServer.rate(size),
+      ])().finally(() => server.kill('SIGCONT'));
       rows.push({
         path: signedIn ? `${p} (masuk)` : p,
         bare: bareNow,
+        bareSameBytes,
+        size,
         ...(await measure(`${BASE}${p}`, signedIn ? cookie : undefined)),
       });
     }
@@ -310,18 +363,19 @@ async function benchServer(
       `Load: ${LOAD_METHOD}; each page right after the bare server (the server stopped meanwhile), both after the same warm-up.`,
     );
     console.log(
-      '| page | first ms | req/s | bare Node req/s | share of bare Node | p50 ms | p99 ms | errors | vs `/` |',
+      '| page | first ms | req/s | bare Node req/s | share of bare Node | answer KB (body + head) | bare Node, same bytes | share of it | p50 ms | p99 ms | errors | vs `/` |',
     );
-    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const r of rows) {
+      const kb = ((r.size.body + r.size.head) / 1024).toFixed(1);
       console.log(
-        `| \`${r.path}\` | ${r.first} | ${r.reqs.toFixed(0)} | ${r.bare.toFixed(0)} | ${share(r.reqs, r.bare)} | ${r.p50} | ${r.p99} | ${r.errors} | ${(r.reqs / home).toFixed(2)} |`,
+        `| \`${r.path}\` | ${r.first} | ${r.reqs.toFixed(0)} | ${r.bare.toFixed(0)} | ${share(r.reqs, r.bare)} | ${kb} | ${r.bareSameBytes.toFixed(0)} | ${share(r.reqs, r.bareSameBytes)} | ${r.p50} | ${r.p99} | ${r.errors} | ${(r.reqs / home).toFixed(2)} |`,
       );
     }
     console.log(
       `\nRight after the start (3 s each, no warm-up): ${cold
         .map(([p, { reqs, p99 }]) => `\`${p}\` ${reqs.toFixed(0)} req/s (${share(reqs, bare)} of bare, p99 ${p99} ms)`)
-        .join('; ')}`,
+        .join('; ')}; a member signing in right after the start: first page in ${signedInFirst} ms`,
     );
     console.log(
       `Memory after the run (MB): ${Object.entries(memory)

@@ -4,30 +4,16 @@
  * effect at once. HttpOnly, SameSite=Lax, Secure on HTTPS.
  */
 import type { AstroCookies } from 'astro';
-import { encode } from '@auth/core/jwt';
 import { getSession } from 'auth-astro/server';
 import { getDb } from '../db/client';
-import { authSecret, identityCookieOptions, secureCookies } from './secret';
+import { identityCookieOptions } from './secret';
 import { endSessionById, openSession, SESSION_MAX_AGE } from './session-rows';
-
-function sessionCookieName(): string {
-  return secureCookies() ? '__Secure-authjs.session-token' : 'authjs.session-token';
-}
+import { sessionCookieName, sessionToken, type SessionHolder } from './session-token';
 
 /** Signs the member in on this response, with a new server-side session. */
-export async function startSession(
-  cookies: AstroCookies,
-  user: { id: string; name: string; email: string },
-): Promise<void> {
-  const name = sessionCookieName();
+export async function startSession(cookies: AstroCookies, user: SessionHolder): Promise<void> {
   const sid = await openSession(await getDb(), user.id);
-  const token = await encode({
-    token: { sub: user.id, name: user.name, email: user.email, sid },
-    secret: authSecret(),
-    salt: name,
-    maxAge: SESSION_MAX_AGE,
-  });
-  cookies.set(name, token, identityCookieOptions(SESSION_MAX_AGE));
+  cookies.set(sessionCookieName(), await sessionToken(user, sid), identityCookieOptions(SESSION_MAX_AGE));
 }
 
 /** Signs out on this response (both cookie names, and chunked variants Auth.js may have written). */

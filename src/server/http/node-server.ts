@@ -30,6 +30,11 @@ import { mayServeRendered, serveRendered, serveRenderedNow } from './http-cache'
 import { serveMemberPage, serveMemberPageNow } from './member-pages-cache';
 import { indexCompressed, serveCompressed, type CompressedFile } from './static-compressed';
 import { warmUp } from './warm-up';
+import { openProcessDatabase } from '../db/client';
+import { liveSessionCookies } from '../auth/session-token';
+
+/** Members whose landing page the warm start fills, the last signed in first (`./warm-up`). */
+const WARM_MEMBERS = 50;
 
 /** True while the server warms itself up (`./warm-up`): those requests write no log line. */
 let warming = false;
@@ -314,11 +319,21 @@ export async function serveBuild({ entry, host, port }: ServeOptions): Promise<S
     config().APP_URL,
     prerendered,
   );
-  // Before the first visitor: fill what the fast paths answer from and let V8 compile them.
+  // Before the first visitor: fill what the fast paths answer from and let V8 compile them, for the
+  // members signed in last too (when the start script opened the database already).
+  const appUrl = config().APP_URL;
+  const db = openProcessDatabase()?.db;
+  const members = db ? await liveSessionCookies(db, WARM_MEMBERS).catch(() => []) : [];
+  const memberHeaders = appUrl?.startsWith('https:')
+    ? { host: new URL(appUrl).host, 'x-forwarded-proto': 'https' }
+    : undefined;
   warming = true;
-  const warm = await warmUp(handler, { prerendered: prerendered.keys(), research: Boolean(config().APP_URL) }).finally(
-    () => (warming = false),
-  );
+  const warm = await warmUp(handler, {
+    prerendered: prerendered.keys(),
+    research: Boolean(appUrl),
+    members,
+    memberHeaders,
+  }).finally(() => (warming = false));
   log('info', 'warm-up', { ...warm });
   // What the warm-up made and dropped (responses, compressed copies, rendering's intermediates) is
   // garbage V8 would keep for minutes: 445 → 260 MB RSS measured right after a start (issue 29).

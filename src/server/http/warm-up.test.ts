@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { warmUp } from './warm-up';
+import { MEMBER_LANDING, warmUp } from './warm-up';
 
 describe('warmUp', () => {
   it('asks for the pre-rendered pages, /analisis and the research it links to, with each encoding', async () => {
@@ -35,6 +35,33 @@ describe('warmUp', () => {
     expect([...asked].sort()).toEqual(['/', '/courses']);
     // Nothing to ask at all: no request, no error.
     expect(await warmUp(handler, { prerendered: [], rounds: 8, research: false })).toMatchObject({ requests: 0 });
+  });
+
+  it("asks for each member's landing page with their cookie, each encoding, and their page in the compiler's rounds", async () => {
+    const asked: { url?: string; cookie?: string; host?: string; proto?: string }[] = [];
+    const handler = (req: IncomingMessage, res: ServerResponse) => {
+      asked.push({
+        url: req.url,
+        cookie: req.headers.cookie,
+        host: req.headers.host,
+        proto: req.headers['x-forwarded-proto'] as string | undefined,
+      });
+      res.end('ok');
+    };
+    const members = ['authjs.session-token=a', 'authjs.session-token=b'];
+    const memberHeaders = { host: 'telaah.example', 'x-forwarded-proto': 'https' };
+    const result = await warmUp(handler, { prerendered: ['/'], research: false, members, memberHeaders, rounds: 8 });
+    const memberAsks = asked.filter((a) => a.cookie);
+    // Every member request for the landing page, through the proxy's host and protocol.
+    expect(new Set(memberAsks.map((a) => `${a.url} ${a.host} ${a.proto}`))).toEqual(
+      new Set([`${MEMBER_LANDING} telaah.example https`]),
+    );
+    // Three encodings each while filling, and the first member's page again in the rounds.
+    expect(memberAsks.filter((a) => a.cookie === members[1])).toHaveLength(3);
+    expect(memberAsks.filter((a) => a.cookie === members[0]).length).toBeGreaterThan(3);
+    // Anonymous pages carry no cookie and the host as asked.
+    expect(asked.filter((a) => a.url === '/').every((a) => !a.cookie && a.host?.startsWith('127.0.0.1'))).toBe(true);
+    expect(result.paths).toBe(3);
   });
 
   it('stops at its deadline and never rejects, whatever the pages do', async () => {

@@ -7,7 +7,10 @@
  *
  * What is asked: the pre-rendered pages, `/analisis` and the research pages it links to (the analysed
  * tickers and the first screener rows), and each of those tickers' price API, each with the encodings
- * browsers accept and without; then a few hundred more requests round the same paths for the compiler.
+ * browsers accept and without; the portfolio page of each member given (`members`: the members signed in
+ * last, with a cookie naming their own live session, auth/session-cookie.ts), which computes their
+ * reports and keeps the page (member-pages-cache.ts) so that a member signed in before a restart is
+ * answered from memory at once; then a few hundred more requests round the same paths for the compiler.
  * Bounded by `deadlineMs` whatever happens; a page that fails is left to its first visitor.
  */
 import { Agent, createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -26,6 +29,14 @@ const RESEARCH_LINK = /href="(\/analisis\/[^"?#]+)"/g;
 const TICKER_PAGE = /^\/analisis\/([A-Z0-9]{4})$/;
 /** The encodings asked for: a browser's, gzip only, none. */
 const ENCODINGS = ['gzip, deflate, br, zstd', 'gzip', ''];
+/** The page a member lands on (the sign-in's default destination, and the PWA's start page). */
+export const MEMBER_LANDING = '/portofolio/all';
+
+/** A path to ask for, and the `Cookie` to ask with (a member's page). */
+interface Ask {
+  path: string;
+  cookie?: string;
+}
 
 export interface WarmUpOptions {
   /** Paths answered from memory already (the pre-rendered pages): asked for the compiler's sake. */
@@ -38,6 +49,10 @@ export interface WarmUpOptions {
    * is unreachable does not fail thousands of renders (and error reports) before it opens.
    */
   research?: boolean;
+  /** `Cookie` headers of members whose landing page to fill, most likely first (their own sessions). */
+  members?: readonly string[];
+  /** Headers every member request carries (behind a TLS proxy: the public host and protocol). */
+  memberHeaders?: Readonly<Record<string, string>>;
   /** Requests round the paths once they are filled, for the compiler. */
   rounds?: number;
   deadlineMs?: number;
@@ -53,10 +68,11 @@ export async function warmUp(handler: Handler, options: WarmUpOptions): Promise<
   const { port } = server.address() as AddressInfo;
   const agent = new Agent({ keepAlive: true, maxSockets: 4 });
   let requests = 0;
-  const get = (path: string, encoding: string) =>
+  const get = ({ path, cookie }: Ask, encoding: string) =>
     new Promise<string>((resolve) => {
       requests++;
-      const headers = encoding ? { 'accept-encoding': encoding } : {};
+      const headers: Record<string, string> = encoding ? { 'accept-encoding': encoding } : {};
+      if (cookie) Object.assign(headers, options.memberHeaders, { cookie });
       const req = request({ host: '127.0.0.1', port, path, agent, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -68,7 +84,7 @@ export async function warmUp(handler: Handler, options: WarmUpOptions): Promise<
       req.end();
     });
   try {
-    const index = withResearch ? await get('/analisis', '') : '';
+    const index = withResearch ? await get({ path: '/analisis' }, '') : '';
     const research = new Set<string>(withResearch ? ['/analisis'] : []);
     for (const [, link] of index.matchAll(RESEARCH_LINK)) {
       if (research.size > maxPages) break;
@@ -78,19 +94,21 @@ export async function warmUp(handler: Handler, options: WarmUpOptions): Promise<
       const ticker = TICKER_PAGE.exec(p)?.[1];
       return ticker ? [`/api/emiten/${ticker}/harga`] : [];
     });
-    const paths = [...options.prerendered, ...research, ...apis];
+    const pages: Ask[] = [...options.prerendered, ...research, ...apis].map((path) => ({ path }));
+    const members: Ask[] = (options.members ?? []).map((cookie) => ({ path: MEMBER_LANDING, cookie }));
     // Filled one page at a time: the first rendering of each is the work being moved out of the way.
-    for (const path of paths) {
+    for (const ask of [...pages, ...members]) {
       if (late()) break;
-      for (const encoding of ENCODINGS) await get(path, encoding);
+      for (const encoding of ENCODINGS) await get(ask, encoding);
     }
-    const hot = paths.slice(0, 16);
+    // The compiler's rounds include a member's page, answered from memory as every later one is.
+    const hot = [...pages.slice(0, 15), ...members.slice(0, 1)];
     for (let i = 0; hot.length > 0 && i < rounds && !late(); i += 4) {
       await Promise.all(
         [0, 1, 2, 3].map((k) => get(hot[(i + k) % hot.length]!, ENCODINGS[(i + k) % ENCODINGS.length]!)),
       );
     }
-    return { paths: paths.length, requests, ms: Math.round(performance.now() - started) };
+    return { paths: pages.length + members.length, requests, ms: Math.round(performance.now() - started) };
   } finally {
     agent.destroy();
     server.closeAllConnections();
