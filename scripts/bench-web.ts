@@ -195,7 +195,7 @@ interface Row {
   errors: number;
 }
 
-async function measure(url: string, cookie?: string): Promise<Omit<Row, 'path' | 'bare'>> {
+async function measure(url: string, cookie?: string): Promise<Omit<Row, 'path' | 'bare' | 'bareSameBytes' | 'size'>> {
   const headers: Record<string, string> = cookie ? { cookie } : {};
   const started = performance.now();
   const res = await fetch(url, { headers: { ...headers, 'accept-encoding': 'br, gzip' } });
@@ -337,7 +337,7 @@ async function benchServer(
       // own work) must not take the core from the bare server, as nothing takes it from the server.
       const size = await answerSize(`${BASE}${p}`, signedIn ? cookie : undefined);
       server.kill('SIGSTOP');
-      const [bareNow, bareSameBytes] = await (async () => [
+      const [bareNow, bareSameBytes] = await (async (): Promise<[number, number]> => [
         await bareServer.rate(),
         await bareServer.rate(size),
       ])().finally(() => server.kill('SIGCONT'));
