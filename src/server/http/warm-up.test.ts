@@ -56,12 +56,25 @@ describe('warmUp', () => {
     expect(new Set(memberAsks.map((a) => `${a.url} ${a.host} ${a.proto}`))).toEqual(
       new Set([`${MEMBER_LANDING} telaah.example https`]),
     );
-    // Three encodings each while filling, and the first member's page again in the rounds.
-    expect(memberAsks.filter((a) => a.cookie === members[1])).toHaveLength(3);
-    expect(memberAsks.filter((a) => a.cookie === members[0]).length).toBeGreaterThan(3);
+    // Once each while filling, and the first member's page again in the rounds.
+    expect(memberAsks.filter((a) => a.cookie === members[1])).toHaveLength(1);
+    expect(memberAsks.filter((a) => a.cookie === members[0]).length).toBeGreaterThan(1);
     // Anonymous pages carry no cookie and the host as asked.
     expect(asked.filter((a) => a.url === '/').every((a) => !a.cookie && a.host?.startsWith('127.0.0.1'))).toBe(true);
     expect(result.paths).toBe(3);
+  });
+
+  it("stops asking for members' pages once they took memberMs", async () => {
+    const asked: string[] = [];
+    const handler = (req: IncomingMessage, res: ServerResponse) => {
+      if (req.headers.cookie) asked.push(req.headers.cookie);
+      setTimeout(() => res.end('ok'), req.headers.cookie ? 40 : 0);
+    };
+    const members = Array.from({ length: 20 }, (_, i) => `authjs.session-token=${i}`);
+    await warmUp(handler, { prerendered: [], research: false, members, memberMs: 100, rounds: 0 });
+    expect(asked.length).toBeGreaterThanOrEqual(1);
+    expect(asked.length).toBeLessThan(6);
+    expect(asked).toEqual(members.slice(0, asked.length));
   });
 
   it('stops at its deadline and never rejects, whatever the pages do', async () => {

@@ -8,7 +8,7 @@
  * What is asked: the pre-rendered pages, `/analisis` and the research pages it links to (the analysed
  * tickers and the first screener rows), and each of those tickers' price API, each with the encodings
  * browsers accept and without; the portfolio page of each member given (`members`: the members signed in
- * last, with a cookie naming their own live session, auth/session-cookie.ts), which computes their
+ * last, with a cookie naming their own live session, auth/session-token.ts), which computes their
  * reports and keeps the page (member-pages-cache.ts) so that a member signed in before a restart is
  * answered from memory at once; then a few hundred more requests round the same paths for the compiler.
  * Bounded by `deadlineMs` whatever happens; a page that fails is left to its first visitor.
@@ -51,6 +51,8 @@ export interface WarmUpOptions {
   research?: boolean;
   /** `Cookie` headers of members whose landing page to fill, most likely first (their own sessions). */
   members?: readonly string[];
+  /** How long the members' pages may take in all, within `deadlineMs`. */
+  memberMs?: number;
   /** Headers every member request carries (behind a TLS proxy: the public host and protocol). */
   memberHeaders?: Readonly<Record<string, string>>;
   /** Requests round the paths once they are filled, for the compiler. */
@@ -60,7 +62,13 @@ export interface WarmUpOptions {
 
 /** Warms `handler` up as described above; resolves with what it did, never rejects. */
 export async function warmUp(handler: Handler, options: WarmUpOptions): Promise<WarmUpResult> {
-  const { maxPages = 24, rounds = 2_000, deadlineMs = 30_000, research: withResearch = true } = options;
+  const {
+    maxPages = 24,
+    rounds = 2_000,
+    deadlineMs = 30_000,
+    memberMs = 5_000,
+    research: withResearch = true,
+  } = options;
   const started = performance.now();
   const late = () => performance.now() - started > deadlineMs;
   const server = createServer(handler);
@@ -97,9 +105,16 @@ export async function warmUp(handler: Handler, options: WarmUpOptions): Promise<
     const pages: Ask[] = [...options.prerendered, ...research, ...apis].map((path) => ({ path }));
     const members: Ask[] = (options.members ?? []).map((cookie) => ({ path: MEMBER_LANDING, cookie }));
     // Filled one page at a time: the first rendering of each is the work being moved out of the way.
-    for (const ask of [...pages, ...members]) {
+    for (const ask of pages) {
       if (late()) break;
       for (const encoding of ENCODINGS) await get(ask, encoding);
+    }
+    // Members with a browser's encoding only (the page is rendered once whatever the encoding), and for
+    // `memberMs` at most: the start waits for each member's reports, which a long history makes slow.
+    const membersStarted = performance.now();
+    for (const ask of members) {
+      if (late() || performance.now() - membersStarted > memberMs) break;
+      await get(ask, ENCODINGS[0]!);
     }
     // The compiler's rounds include a member's page, answered from memory as every later one is.
     const hot = [...pages.slice(0, 15), ...members.slice(0, 1)];
