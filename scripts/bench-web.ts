@@ -197,10 +197,7 @@ interface Row {
 
 async function measure(url: string, cookie?: string): Promise<Omit<Row, 'path' | 'bare' | 'bareSameBytes' | 'size'>> {
   const headers: Record<string, string> = cookie ? { cookie } : {};
-  const started = performance.now();
-  const res = await fetch(url, { headers: { ...headers, 'accept-encoding': 'br, gzip' } });
-  await res.arrayBuffer();
-  const first = Math.round(performance.now() - started);
+  const first = Math.round(await firstRequestMs(url, { ...headers, 'accept-encoding': 'br, gzip' }));
   await loadRate({ url, connections: 4, duration: 2, headers });
   return {
     first,
@@ -209,9 +206,9 @@ async function measure(url: string, cookie?: string): Promise<Omit<Row, 'path' |
 }
 
 /** Milliseconds of one request for `url`, its body read. */
-async function measureFirst(url: string, cookie?: string): Promise<number> {
+async function firstRequestMs(url: string, headers: Record<string, string>): Promise<number> {
   const started = performance.now();
-  const res = await fetch(url, { headers: cookie ? { cookie } : {} });
+  const res = await fetch(url, { headers });
   await res.arrayBuffer();
   return performance.now() - started;
 }
@@ -312,7 +309,7 @@ async function benchServer(
     for (const p of ['/', `/analisis/${member.ticker}`]) cold.push([p, await coldRate(`${BASE}${p}`)]);
     // A member who signs in right after the start: their first page computes their reports.
     const cookie = await signInCookie(member);
-    const signedInFirst = (await measureFirst(`${BASE}/portofolio/all`, cookie)).toFixed(0);
+    const signedInFirst = (await firstRequestMs(`${BASE}/portofolio/all`, { cookie })).toFixed(0);
     // A restart while the member is signed in (a deploy): the new process computes the reports of members
     // with a live session before it opens (services/portfolio/warm.ts); the first seconds of their page.
     server.kill('SIGTERM');

@@ -71,10 +71,12 @@ describe('warmUp', () => {
       setTimeout(() => res.end('ok'), req.headers.cookie ? 40 : 0);
     };
     const members = Array.from({ length: 20 }, (_, i) => `authjs.session-token=${i}`);
-    await warmUp(handler, { prerendered: [], research: false, members, memberMs: 100, rounds: 0 });
+    const result = await warmUp(handler, { prerendered: [], research: false, members, memberMs: 100, rounds: 0 });
     expect(asked.length).toBeGreaterThanOrEqual(1);
     expect(asked.length).toBeLessThan(6);
     expect(asked).toEqual(members.slice(0, asked.length));
+    // Only the members asked count as filled.
+    expect(result.paths).toBe(asked.length);
   });
 
   it('stops at its deadline and never rejects, whatever the pages do', async () => {
