@@ -41,6 +41,12 @@ describe('admin overview', () => {
   const passes: { userId: string; tier: 'reguler' | 'premium'; startsAt: Date; endsAt: Date }[] = [];
   /** Gifts redeemed (decision 0041): a purchase of the redeemer at the moment of redemption. */
   const redemptions: { userId: string; tier: 'reguler' | 'premium'; at: Date }[] = [];
+  const all = (query: ReturnType<typeof sql>) => executeRows<unknown>(h.db, query);
+  /** The monthly rows kept beside payments and memberships (decision 0032), as stored. */
+  const monthly = async () => ({
+    revenue: await all(sql`select * from admin_revenue_months order by 1, 2`),
+    members: await all(sql`select * from admin_member_months order by 1, 2, 3`),
+  });
 
   beforeAll(async () => {
     h = await createTestDb();
@@ -170,11 +176,6 @@ describe('admin overview', () => {
   it('new, renewed and upgraded members this month and last equal counts over the fixture', expectMovements);
 
   it('keeps to the sums through later changes: an earlier payment recorded late, a refund, an account deleted', async () => {
-    const all = async (query: ReturnType<typeof sql>) => executeRows<unknown>(h.db, query);
-    const monthly = async () => ({
-      revenue: await all(sql`select * from admin_revenue_months order by 1, 2`),
-      members: await all(sql`select * from admin_member_months order by 1, 2, 3`),
-    });
     const thisMonth = fixture.filter((p) => p.userId && p.paidAt && monthKey(p.paidAt) === monthKey(NOW));
     // A payment dated before everything a member of this month paid: their payment this month is no longer "new".
     const first = thisMonth.find(
@@ -216,11 +217,6 @@ describe('admin overview', () => {
   });
 
   it('counts a gift in revenue but not as a movement of its buyer, as kept and as rebuilt', async () => {
-    const all = async (query: ReturnType<typeof sql>) => executeRows<unknown>(h.db, query);
-    const monthly = async () => ({
-      revenue: await all(sql`select * from admin_revenue_months order by 1, 2`),
-      members: await all(sql`select * from admin_member_months order by 1, 2, 3`),
-    });
     const insert = async (p: FixturePayment, ref: string) => {
       const [row] = await h.db
         .insert(payments)
@@ -289,11 +285,6 @@ describe('admin overview', () => {
   });
 
   it('counts the redeemer of a gift as a new or renewed member when they redeem it, revenue unchanged', async () => {
-    const all = async (query: ReturnType<typeof sql>) => executeRows<unknown>(h.db, query);
-    const monthly = async () => ({
-      revenue: await all(sql`select * from admin_revenue_months order by 1, 2`),
-      members: await all(sql`select * from admin_member_months order by 1, 2, 3`),
-    });
     const buyer = await createUser(h.db);
     /** A paid Premium gift of `buyer`, redeemed by `by` at `at` (or not yet). */
     async function gift(by: string | null, at: Date | null, n: number) {
