@@ -94,48 +94,52 @@ for (const [width, theme] of WIDTHS.flatMap((w) => THEMES.map((t) => [w, t] as c
 }
 
 /** States no route shows by itself: a bank transfer waiting for the member, and a trade typed offline. */
-for (const theme of THEMES) {
-  test(`tangkapan layar transfer yang menunggu dan keadaan luring pada 375 px (${theme})`, async ({
-    page,
-    context,
-  }) => {
-    test.setTimeout(300_000);
-    mkdirSync(OUT, { recursive: true });
-    await page.emulateMedia({ colorScheme: theme });
-    await page.setViewportSize({ width: 375, height: 812 });
-    await signIn(page, DEMO.gratis);
-    await page.goto('/pay?plan=reguler-1');
-    await page.getByRole('radio', { name: /QRIS, e-wallet, atau virtual account/ }).check();
-    await page.getByRole('button', { name: /^Bayar Rp/ }).click();
-    await page.getByRole('button', { name: 'Bayar nanti (virtual account)' }).click();
-    await expect(page.getByTestId('nomor-va')).toBeVisible();
-    await page.screenshot({ path: fileName('/payment-capture-menunggu-transfer', 375, theme), fullPage: true });
-    await page.goto('/settings/membership');
-    await page.screenshot({ path: fileName('/settings/membership-menunggu-transfer', 375, theme), fullPage: true });
-    await page.goto('/pay?plan=reguler-1');
-    await page.screenshot({ path: fileName('/pay-menunggu-transfer', 375, theme), fullPage: true });
+test.describe('keadaan yang tidak ditunjukkan rute', () => {
+  // The offline draft needs the service worker, which playwright.config.ts blocks for every other story.
+  test.use({ serviceWorkers: 'allow' });
+  for (const theme of THEMES) {
+    test(`tangkapan layar transfer yang menunggu dan keadaan luring pada 375 px (${theme})`, async ({
+      page,
+      context,
+    }) => {
+      test.setTimeout(300_000);
+      mkdirSync(OUT, { recursive: true });
+      await page.emulateMedia({ colorScheme: theme });
+      await page.setViewportSize({ width: 375, height: 812 });
+      await signIn(page, DEMO.gratis);
+      await page.goto('/pay?plan=reguler-1');
+      await page.getByRole('radio', { name: /QRIS, e-wallet, atau virtual account/ }).check();
+      await page.getByRole('button', { name: /^Bayar Rp/ }).click();
+      await page.getByRole('button', { name: 'Bayar nanti (virtual account)' }).click();
+      await expect(page.getByTestId('nomor-va')).toBeVisible();
+      await page.screenshot({ path: fileName('/payment-capture-menunggu-transfer', 375, theme), fullPage: true });
+      await page.goto('/settings/membership');
+      await page.screenshot({ path: fileName('/settings/membership-menunggu-transfer', 375, theme), fullPage: true });
+      await page.goto('/pay?plan=reguler-1');
+      await page.screenshot({ path: fileName('/pay-menunggu-transfer', 375, theme), fullPage: true });
 
-    await page.goto('/portofolio/transaksi');
-    await page.evaluate(async () => void (await navigator.serviceWorker.ready));
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-    const form = page.locator('form.tx-form');
-    await form.getByLabel('Kode saham', { exact: true }).fill('ASII');
-    await form.getByLabel('Jumlah', { exact: true }).fill('7');
-    await form.getByLabel('Harga per lembar (Rp)', { exact: true }).fill('5.300');
-    await context.setOffline(true);
-    try {
-      await form.getByRole('button', { name: 'Simpan transaksi' }).click();
-      await expect(form.getByRole('alert')).toBeVisible();
-      await page.screenshot({ path: fileName('/portofolio/transaksi-luring', 375, theme) });
-      await page.evaluate(() => document.querySelector<HTMLFormElement>('form.tx-form')!.submit());
-      await expect(page.getByRole('heading', { name: 'Anda sedang luring' })).toBeVisible();
-      await page.screenshot({ path: fileName('/offline', 375, theme), fullPage: true });
-    } finally {
-      await context.setOffline(false);
-    }
-    await page.goto('/portofolio/transaksi');
-    await expect(form.getByRole('status')).toBeVisible();
-    await page.screenshot({ path: fileName('/portofolio/transaksi-dipulihkan', 375, theme) });
-    await form.getByRole('button', { name: 'Buang isian ini' }).click();
-  });
-}
+      await page.goto('/portofolio/transaksi');
+      await page.evaluate(async () => void (await navigator.serviceWorker.ready));
+      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+      const form = page.locator('form.tx-form');
+      await form.getByLabel('Kode saham', { exact: true }).fill('ASII');
+      await form.getByLabel('Jumlah', { exact: true }).fill('7');
+      await form.getByLabel('Harga per lembar (Rp)', { exact: true }).fill('5.300');
+      await context.setOffline(true);
+      try {
+        await form.getByRole('button', { name: 'Simpan transaksi' }).click();
+        await expect(form.getByRole('alert')).toBeVisible();
+        await page.screenshot({ path: fileName('/portofolio/transaksi-luring', 375, theme) });
+        await page.evaluate(() => document.querySelector<HTMLFormElement>('form.tx-form')!.submit());
+        await expect(page.getByRole('heading', { name: 'Anda sedang luring' })).toBeVisible();
+        await page.screenshot({ path: fileName('/offline', 375, theme), fullPage: true });
+      } finally {
+        await context.setOffline(false);
+      }
+      await page.goto('/portofolio/transaksi');
+      await expect(form.getByRole('status')).toBeVisible();
+      await page.screenshot({ path: fileName('/portofolio/transaksi-dipulihkan', 375, theme) });
+      await form.getByRole('button', { name: 'Buang isian ini' }).click();
+    });
+  }
+});
