@@ -48,9 +48,12 @@ export default defineConfig({
     // files mostly wait (on the CLIs, builds and servers they start, on PGlite's file system), so two
     // workers keep both cores busy there; larger machines keep the default.
     maxWorkers: Math.max(2, availableParallelism() - 1),
-    // Worker threads, not child processes: at less CPU than a Node process per file (docs/performance.md,
-    // "Test suite"); a thread gets its own copy of the environment variables.
-    pool: 'threads',
+    // Child processes, not worker threads: PGlite's WebAssembly, compiled and freed in many isolates of one
+    // process, can crash V8's process-wide register of JIT pages ("Check failed: jit_page_->allocations_
+    // .erase(addr) == 1", nodejs/node#64500), which ends the whole run; a process holds one isolate, and
+    // since the shared project reuses its workers, forks cost no more CPU than threads (docs/performance.md,
+    // "Vitest on forks again").
+    pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
