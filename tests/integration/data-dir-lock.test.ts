@@ -62,11 +62,16 @@ describe('a holder that stopped', () => {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGKILL');
     await exited;
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const warn = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     // No waiting for the lock to go stale (15 s): the dead holder is recognised.
     const handle = await openDatabase({ dataDir: dir });
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('stopped uncleanly'));
+    const lines = warn.mock.calls.map(([chunk]) => String(chunk));
     warn.mockRestore();
+    const takeOver = lines
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .find((l) => l.level === 'warn');
+    expect(takeOver).toMatchObject({ msg: expect.stringContaining('stopped uncleanly'), dir, pid: expect.any(Number) });
     await handle.close();
     expect(existsSync(path.join(dir, '.telaah.lock'))).toBe(false);
   }, 60_000);

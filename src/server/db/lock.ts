@@ -11,6 +11,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import lockfile from 'proper-lockfile';
+import { log } from '../log';
 
 export class DataDirLockedError extends Error {
   constructor(dir: string) {
@@ -109,7 +110,7 @@ async function acquire(dir: string, lockDir: string): Promise<() => Promise<void
     realpath: false,
     fs: lockFs,
     // A late refresh is no reason to stop a serving process.
-    onCompromised: (err) => console.warn(`The data folder lock of ${dir} could not be refreshed: ${err.message}`),
+    onCompromised: (err) => log('warn', 'data folder lock not refreshed', { dir, error: err.message }),
   });
 }
 
@@ -124,9 +125,7 @@ export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
     const stat = fs.statSync(lockDir, { throwIfNoEntry: false });
     const owner = readOwner(lockDir);
     if (!stat || !owner || !ownerIsDead(owner) || !takeOver(lockDir, stat)) throw new DataDirLockedError(dir);
-    console.warn(
-      `The previous Telaah process on ${dir} (pid ${owner.pid}) stopped uncleanly; its lock was taken over.`,
-    );
+    log('warn', 'data folder lock taken over: the previous process stopped uncleanly', { dir, pid: owner.pid });
     try {
       release = await acquire(dir, lockDir);
     } catch (again) {

@@ -52,7 +52,7 @@ export interface MarketUpdateDeps extends MarketUpdateSettings {
   report: (message: string, tags: Record<string, string>) => void;
   /** Where the analyses live (`{contentDir}/analisis`); default `content/analisis`. */
   analysisRoot?: string;
-  /** Writes one warning line (an analysis whose ticker is not in `emiten`); default `console.warn`. */
+  /** Writes one warning line (an analysis whose ticker is not in `emiten`); default a `warn` log line. */
   warn?: (line: string) => void;
 }
 
@@ -170,7 +170,11 @@ export async function runMarketUpdate(deps: MarketUpdateDeps): Promise<MarketUpd
     }
   }
   if (summary.listed.length) {
-    await warnAnalysesWithoutEmiten(deps.db, deps.warn ?? ((line) => console.warn(line)), deps.analysisRoot);
+    await warnAnalysesWithoutEmiten(
+      deps.db,
+      deps.warn ?? ((line) => log('warn', 'analysis without emiten', { detail: line })),
+      deps.analysisRoot,
+    );
   }
   return summary;
 }
