@@ -52,7 +52,8 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
   ctx.locals.actor = null;
   ctx.locals.impersonationExpiresAt = null;
   ctx.locals.pendingSecondFactor = null;
-  if (apiWriteWithoutOrigin(ctx.request.method, ctx.url, ctx.request.headers.get('origin')))
+  // A pre-rendered route is a GET answered at build time, which has no request headers to read.
+  if (!ctx.isPrerendered && apiWriteWithoutOrigin(ctx.request.method, ctx.url, ctx.request.headers.get('origin')))
     return jsonError(403, API_ORIGIN_REFUSAL);
   try {
     // The monitoring tunnel carries no identity and must set no cookies (`identity` in the route policy).

@@ -55,12 +55,14 @@ describe('a new course folder', () => {
   let server: ReturnType<typeof spawn> | undefined;
   let base: string;
   let dataDir: string | undefined;
+  let buildOutput = '';
 
   beforeAll(async () => {
     dir = projectCopy();
     const env = { ...process.env, PATH: `${path.join(ROOT, 'node_modules/.bin')}:${process.env.PATH}` };
     const build = spawnSync('npx', ['astro', 'build'], { cwd: dir, env, encoding: 'utf8' });
     if (build.status !== 0) throw new Error(`build failed:\n${build.stdout}\n${build.stderr}`);
+    buildOutput = build.stdout + build.stderr;
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     // The bundled server of the copy's build (`npm run serve`), as production runs it: no TypeScript loader
@@ -100,6 +102,11 @@ describe('a new course folder', () => {
   afterAll(() => {
     if (server?.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
     for (const d of [dir, dataDir]) if (d) rmSync(d, { recursive: true, force: true });
+  });
+
+  it('is built without a pre-rendered page reading request headers (which it cannot have at build time)', () => {
+    expect(buildOutput).toContain('Complete!');
+    expect(buildOutput).not.toContain('not available on prerendered pages');
   });
 
   it('appears in the pre-rendered catalogue with its level, tier, two lessons and duration', () => {
