@@ -310,8 +310,8 @@ async function benchServer(
     // A member who signs in right after the start: their first page computes their reports.
     const cookie = await signInCookie(member);
     const signedInFirst = (await firstRequestMs(`${BASE}/portofolio/all`, { cookie })).toFixed(0);
-    // A restart while the member is signed in (a deploy): the new process computes the reports of members
-    // with a live session before it opens (services/portfolio/warm.ts); the first seconds of their page.
+    // A restart while the member is signed in (a deploy): the new process asks for the landing page of the
+    // members with a live session before it opens (src/server/http/warm-up.ts); the first seconds of theirs.
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     server = await startServer(serverEnv);

@@ -119,7 +119,7 @@ export async function warmUp(handler: Handler, options: WarmUpOptions): Promise<
       membersAsked++;
     }
     // The compiler's rounds include a member's page, answered from memory as every later one is.
-    const hot = [...pages.slice(0, 15), ...members.slice(0, Math.min(1, membersAsked))];
+    const hot = [...pages.slice(0, 15), ...(membersAsked > 0 ? members.slice(0, 1) : [])];
     for (let i = 0; hot.length > 0 && i < rounds && !late(); i += 4) {
       await Promise.all(
         [0, 1, 2, 3].map((k) => get(hot[(i + k) % hot.length]!, ENCODINGS[(i + k) % ENCODINGS.length]!)),
