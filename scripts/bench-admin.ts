@@ -15,7 +15,7 @@ import { migrationsFolder } from '../src/server/db/client';
 import * as schema from '../src/server/db/schema';
 import { adminOverview } from '../src/server/services/admin';
 import { memberFilterSchema, searchAdminMembers } from '../src/server/services/admin';
-import { pgliteExtensions } from '../src/server/db/pglite-extensions';
+import { pgliteOptions } from '../src/server/db/pglite-options';
 
 const MEMBERS = 100_000;
 const PAYMENTS = 300_000;
@@ -37,7 +37,7 @@ async function timed(n: number, f: () => Promise<unknown>): Promise<number[]> {
 }
 
 export async function benchAdmin(): Promise<{ overviewP95: number; searchP95: number; filteredP95: number }> {
-  const client = await PGlite.create({ extensions: await pgliteExtensions() });
+  const client = await PGlite.create({ ...(await pgliteOptions()) });
   const db = drizzle({ client, schema }) as unknown as Db;
   await migrate(drizzle({ client }), { migrationsFolder: migrationsFolder() });
   const now = NOW.toISOString();

@@ -16,7 +16,7 @@ import type { Db } from '../src/server/db/client';
 import { migrationsFolder } from '../src/server/db/client';
 import * as schema from '../src/server/db/schema';
 import { audienceSize, sendBroadcast } from '../src/server/services/broadcasts';
-import { pgliteExtensions } from '../src/server/db/pglite-extensions';
+import { pgliteOptions } from '../src/server/db/pglite-options';
 import { executeRows } from '../src/server/db/rows';
 
 const MEMBERS = 100_000;
@@ -41,7 +41,7 @@ async function measured(f: () => Promise<unknown>): Promise<Measured> {
 }
 
 export async function benchBroadcasts(): Promise<{ preview: Measured; send: Measured }> {
-  const client = await PGlite.create({ extensions: await pgliteExtensions() });
+  const client = await PGlite.create({ ...(await pgliteOptions()) });
   const db = drizzle({ client, schema }) as unknown as Db;
   await migrate(drizzle({ client }), { migrationsFolder: migrationsFolder() });
   const at = NOW.toISOString();

@@ -15,7 +15,7 @@ import { corporateActions, emiten, users } from '../src/server/db/schema';
 import { CSV_HEADER, importTransactions } from '../src/server/services/portfolio';
 import { benchInput } from './bench-engine';
 import { TYPE_LABEL } from '../src/lib/labels';
-import { pgliteExtensions } from '../src/server/db/pglite-extensions';
+import { pgliteOptions } from '../src/server/db/pglite-options';
 
 /** The benchmark portfolio as one CSV file; every other row leaves the fee to the portfolio's rates. */
 export function benchCsv(): { csv: string; today: string; tickers: string[] } {
@@ -31,7 +31,7 @@ export function benchCsv(): { csv: string; today: string; tickers: string[] } {
 }
 
 async function freshDatabase(snapshot: Blob | File, tickers: string[]) {
-  const client = await PGlite.create({ loadDataDir: snapshot, extensions: await pgliteExtensions() });
+  const client = await PGlite.create({ loadDataDir: snapshot, ...(await pgliteOptions()) });
   const db = drizzle({ client, schema }) as unknown as Db;
   await db.insert(emiten).values(
     tickers.map((ticker) => ({
@@ -65,7 +65,7 @@ export async function benchImport(
   runs = 5,
 ): Promise<{ medianMs: number; runs: number[]; cpuMs: number[]; rows: number }> {
   const { csv, today, tickers } = benchCsv();
-  const seed = await PGlite.create({ extensions: await pgliteExtensions() });
+  const seed = await PGlite.create({ ...(await pgliteOptions()) });
   await migrate(drizzle({ client: seed }), { migrationsFolder: migrationsFolder() });
   const snapshot = await seed.dumpDataDir('none');
   await seed.close();

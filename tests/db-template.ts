@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrationsFolder } from '../src/server/db/client';
-import { pgliteExtensions } from '../src/server/db/pglite-extensions';
+import { pgliteOptions } from '../src/server/db/pglite-options';
 
 /** A short hash of everything that decides what a freshly migrated database holds. */
 export function migrationsHash(): string {
@@ -35,7 +35,7 @@ export async function migratedPgliteDump(): Promise<Blob> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const client = await PGlite.create({ extensions: await pgliteExtensions() });
+  const client = await PGlite.create({ ...(await pgliteOptions()) });
   try {
     await migrate(drizzle({ client }), { migrationsFolder: migrationsFolder() });
     return await client.dumpDataDir('none');

@@ -14,7 +14,7 @@ import { inject } from 'vitest';
 import { openDatabase, type DbHandle } from '../src/server/db/client';
 import * as schema from '../src/server/db/schema';
 import { migratedPgliteDump, migrationsHash } from './db-template';
-import { pgliteExtensions } from '../src/server/db/pglite-extensions';
+import { pgliteOptions } from '../src/server/db/pglite-options';
 
 let dump: Promise<Blob> | undefined;
 
@@ -30,7 +30,7 @@ function pgliteDump(): Promise<Blob> {
 async function freshPglite(): Promise<DbHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
-  const client = await PGlite.create({ loadDataDir: await pgliteDump(), extensions: await pgliteExtensions() });
+  const client = await PGlite.create({ loadDataDir: await pgliteDump(), ...(await pgliteOptions()) });
   const db = drizzle({ client, schema });
   return { db: db as unknown as DbHandle['db'], kind: 'pglite', close: () => client.close() };
 }

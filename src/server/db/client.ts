@@ -10,7 +10,7 @@ import * as schema from './schema';
 import { lockDataDir } from './lock';
 import { setVersionStore, VersionStore } from './data-versions';
 import { watchRequestWrites } from './request-writes';
-import { pgliteExtensions } from './pglite-extensions';
+import { pgliteOptions } from './pglite-options';
 import { log } from '../log';
 
 export type Schema = typeof schema;
@@ -38,8 +38,6 @@ export function migrationsFolder(): string {
   return path.resolve(process.env.MIGRATIONS_DIR ?? 'drizzle');
 }
 
-const EMBEDDED_SHARED_BUFFERS = '16MB';
-
 /** Opens and migrates a database. Embedded databases take the data-folder lock first. */
 export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.versions ?? true);
@@ -52,12 +50,7 @@ export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     const client = await PGlite.create({
       dataDir: path.join(dir, 'pglite'),
-      extensions: await pgliteExtensions(),
-      // PostgreSQL's buffer cache lives in this process's memory and never shrinks. At market scale the
-      // default 128 MB fills up, yet hot market data is kept derived in memory (services/market/cache.ts)
-      // and the files sit in the OS cache: 16 MB keeps the server's footprint down (issue 29: 32 MB until
-      // its second memory round).
-      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
+      ...(await pgliteOptions()),
     });
     const db = drizzle({ client, schema });
     await migrate(db, { migrationsFolder: migrationsFolder() });
