@@ -10,14 +10,18 @@
  * (Debian's Chromium, `scripts/lib/chromium.mjs`), as gzip bytes against the 100 KB budget.
  *
  * Every req/s figure is also printed as a share of a bare Node `http` server (a small HTML page from
- * memory, same Node, flags and core, its own process) measured the same way in the same run, right
- * before each page (and before the start, for the first seconds after it): a share compares across
- * machines where req/s do not.
+ * memory, same Node, flags and core, its own process) measured the same way in the same run: a share
+ * compares across machines where req/s do not. Each page is measured in ROUNDS short windows taken in
+ * turns with the bare server's (the small page, then as many bytes as the page, then the page), and its
+ * share is the ratio of the totals: on a shared host the machine's speed moves by half within a minute
+ * (docs/performance.md, "Pages and the bare server in turns"), and windows in turns see the same machine.
+ * The first seconds after the start are compared with the bare server measured before the start and
+ * after them.
  *
  * Then, on each server, a run with writes mixed in (docs/decisions/0044): a research page and a member's
- * page are measured steady, then again while other members add a transaction once a second each and (on
- * PostgreSQL, where the import CLI can write beside the server) a market update lands in the middle; each
- * must keep at least 80 % of its steady rate (else the run fails).
+ * page are measured in ROUNDS steady windows taken in turns with as many windows in which other members add
+ * a transaction once a second each and (on PostgreSQL, where the import CLI can write beside the server) a
+ * market update lands in the middle one; each must keep at least 80 % of its steady rate (else the run fails).
  *
  *   npm run bench:web -- [--emiten 950] [--years 10] [--duration 10] [--connections 16] [--skip-build]
  */
@@ -136,12 +140,11 @@ require('node:http').createServer((req, res) => {
 
 /**
  * The bare server, started as the server under test is (same Node, flags, environment and core) and kept
- * running beside it, idle but while it is measured: `rate()` measures it as each page is (same
- * connections and duration, after the same warm-up), so every page is compared with the bare server
- * measured the moment before it, while the server under test is stopped.
+ * running beside it, idle but while it is measured: `rate()` puts the same connections on it as on a page,
+ * for `seconds` (the whole `--duration` by default), while the server under test is stopped.
  */
 async function startBare(): Promise<{
-  rate: (size?: AnswerSize) => Promise<number>;
+  rate: (size?: AnswerSize, seconds?: number) => Promise<number>;
   stop: () => Promise<void>;
 }> {
   const port = PORT + 1;
@@ -154,8 +157,14 @@ async function startBare(): Promise<{
     child.once('exit', (code) => reject(new Error(`bare server exited (${code})`)));
   });
   return {
-    rate: async (size) =>
-      (await measure(`http://127.0.0.1:${port}${size ? `/bytes/${size.body}/${size.head}` : '/'}`)).reqs,
+    rate: async (size, seconds = Number(opts.duration)) =>
+      (
+        await loadRate({
+          url: `http://127.0.0.1:${port}${size ? `/bytes/${size.body}/${size.head}` : '/'}`,
+          connections: Number(opts.connections),
+          duration: seconds,
+        })
+      ).reqs,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
@@ -180,10 +189,19 @@ async function answerSize(url: string, cookie?: string): Promise<AnswerSize> {
 /** A rate as a share of the bare server's, e.g. `31 %`. */
 const share = (reqs: number, bare: number) => `${Math.round((100 * reqs) / bare)} %`;
 
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
 interface Row {
   path: string;
-  /** The bare server's req/s measured right before this page. */
+  /** The bare server's req/s over its windows taken in turns with this page's. */
   bare: number;
+  /** Its slowest and fastest window. */
+  bareRange: [number, number];
   /** The same, answering as many bytes as this page (`AnswerSize`). */
   bareSameBytes: number;
   size: AnswerSize;
@@ -191,17 +209,64 @@ interface Row {
   first: number;
   reqs: number;
   p50: number;
+  /** The mean of the windows' p99, and the worst of them. */
+  p99: number;
+  p99Worst: number;
+  errors: number;
+}
+
+/** Windows per page, each taken in turns with the bare server's; together they last `--duration`. */
+const ROUNDS = 5;
+const WINDOW_SECONDS = Math.max(1, Math.round(Number(opts.duration) / ROUNDS));
+
+interface Window {
+  reqs: number;
+  p50: number;
   p99: number;
   errors: number;
 }
 
-async function measure(url: string, cookie?: string): Promise<Omit<Row, 'path' | 'bare' | 'bareSameBytes' | 'size'>> {
+/**
+ * Windows of one load pooled: the mean rate, the median p50, the mean p99 (what one long window of as many
+ * requests would show, roughly) and the worst, all errors.
+ */
+function pooled(windows: Window[]): Window & { p99Worst: number } {
+  return {
+    reqs: mean(windows.map((w) => w.reqs)),
+    p50: median(windows.map((w) => w.p50)),
+    p99: Math.round(100 * mean(windows.map((w) => w.p99))) / 100,
+    p99Worst: Math.max(...windows.map((w) => w.p99)),
+    errors: windows.reduce((sum, w) => sum + w.errors, 0),
+  };
+}
+
+/**
+ * `url` after its first request and a warm-up, in ROUNDS windows, each right after a window of
+ * `bare(undefined)` (the small page) and one of `bare(size)` (as many bytes): all three over the same moments.
+ */
+async function measure(
+  url: string,
+  cookie: string | undefined,
+  size: AnswerSize,
+  bare: (size?: AnswerSize) => Promise<number>,
+): Promise<Omit<Row, 'path' | 'size'>> {
   const headers: Record<string, string> = cookie ? { cookie } : {};
   const first = Math.round(await firstRequestMs(url, { ...headers, 'accept-encoding': 'br, gzip' }));
   await loadRate({ url, connections: 4, duration: 2, headers });
+  const bares: number[] = [];
+  const sameBytes: number[] = [];
+  const windows: Window[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    bares.push(await bare());
+    sameBytes.push(await bare(size));
+    windows.push(await loadRate({ url, connections: Number(opts.connections), duration: WINDOW_SECONDS, headers }));
+  }
   return {
     first,
-    ...(await loadRate({ url, connections: Number(opts.connections), duration: Number(opts.duration), headers })),
+    bare: mean(bares),
+    bareRange: [Math.min(...bares), Math.max(...bares)],
+    bareSameBytes: mean(sameBytes),
+    ...pooled(windows),
   };
 }
 
@@ -297,12 +362,23 @@ async function benchServer(
   member: BenchMember,
   after?: () => Promise<void>,
 ): Promise<void> {
-  // Measured right before the server starts, so that both see the same machine; the first seconds after
-  // the start are compared with it, every later page with the bare server measured right before it.
+  // Measured right before the server starts and again after its first seconds, so that both see the same
+  // machine; every later page in windows taken in turns with the bare server's (`measure`).
   const bareServer = await startBare();
-  const bare = await bareServer.rate();
+  await bareServer.rate(undefined, 2);
+  const bareBeforeStart = await bareServer.rate();
   const serverEnv = { ...env, PORT: String(PORT), HOST: '127.0.0.1', APP_URL: `http://127.0.0.1:${PORT}`, AUTH_SECRET };
   let server = await startServer(serverEnv);
+  /**
+   * The bare server's rate (for `size`'s bytes, if given; over `seconds`) with the server under test
+   * stopped meanwhile (SIGSTOP): what it does in the background (collections, PGlite's own work) must not
+   * take the core from the bare server, as nothing takes it from the server.
+   */
+  const bareNow = async (size?: AnswerSize, seconds?: number): Promise<number> => {
+    server.kill('SIGSTOP');
+    return bareServer.rate(size, seconds).finally(() => server.kill('SIGCONT'));
+  };
+  const bareWindow = (size?: AnswerSize) => bareNow(size, WINDOW_SECONDS);
   try {
     // Right after the start, before anything else asks: the first seconds a visitor meets.
     const cold: [string, { reqs: number; p99: number }][] = [];
@@ -316,6 +392,8 @@ async function benchServer(
     await new Promise((r) => server.once('exit', r));
     server = await startServer(serverEnv);
     cold.push(['/portofolio/all (masuk, setelah restart)', await coldRate(`${BASE}/portofolio/all`, cookie)]);
+    const bareAfterStart = await bareNow();
+    const bare = (bareBeforeStart + bareAfterStart) / 2;
     const firstSector = encodeURIComponent(member.sector);
     const pages: [string, boolean][] = [
       ['/', false],
@@ -330,49 +408,43 @@ async function benchServer(
     ];
     const rows: Row[] = [];
     for (const [p, signedIn] of pages) {
-      // The server stopped meanwhile (SIGSTOP): what it does in the background (collections, PGlite's
-      // own work) must not take the core from the bare server, as nothing takes it from the server.
       const size = await answerSize(`${BASE}${p}`, signedIn ? cookie : undefined);
-      server.kill('SIGSTOP');
-      const [bareNow, bareSameBytes] = await (async (): Promise<[number, number]> => [
-        await bareServer.rate(),
-        await bareServer.rate(size),
-      ])().finally(() => server.kill('SIGCONT'));
       rows.push({
         path: signedIn ? `${p} (masuk)` : p,
-        bare: bareNow,
-        bareSameBytes,
         size,
-        ...(await measure(`${BASE}${p}`, signedIn ? cookie : undefined)),
+        ...(await measure(`${BASE}${p}`, signedIn ? cookie : undefined, size, bareWindow)),
       });
     }
     const rss = await rssMb(server.pid!);
     const memory = await memoryMb(server);
     const home = rows[0]!.reqs;
-    const bares = rows.map((r) => r.bare);
+    const bares = [bareBeforeStart, bareAfterStart, ...rows.flatMap((r) => r.bareRange)];
     console.log(
       `\n${label} — load average ${loadavg()
         .map((l) => l.toFixed(1))
-        .join(' ')}, RSS after ${rss} MB; a bare Node \`http\` server: ${bare.toFixed(0)} req/s before the start, ` +
-        `${Math.min(...bares).toFixed(0)}–${Math.max(...bares).toFixed(0)} right before each page`,
+        .join(' ')}, RSS after ${rss} MB; a bare Node \`http\` server: ${Math.min(...bares).toFixed(0)}–` +
+        `${Math.max(...bares).toFixed(0)} req/s in its slowest and fastest windows`,
     );
     console.log(
-      `Load: ${LOAD_METHOD}; each page right after the bare server (the server stopped meanwhile), both after the same warm-up.`,
+      `Load: ${LOAD_METHOD}; each page in ${ROUNDS} windows, each after one of the bare server's small page and one of as many bytes as the page (the server stopped meanwhile); shares are of the totals; p50 the windows' median, p99 their mean (and worst).`,
     );
     console.log(
-      '| page | first ms | req/s | bare Node req/s | share of bare Node | answer KB (body + head) | bare Node, same bytes | share of it | p50 ms | p99 ms | errors | vs `/` |',
+      '| page | first ms | req/s | bare Node req/s (slowest–fastest window) | share of bare Node | answer KB (body + head) | bare Node, same bytes | share of it | p50 ms | p99 ms (worst window) | errors | vs `/` |',
     );
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const r of rows) {
       const kb = ((r.size.body + r.size.head) / 1024).toFixed(1);
       console.log(
-        `| \`${r.path}\` | ${r.first} | ${r.reqs.toFixed(0)} | ${r.bare.toFixed(0)} | ${share(r.reqs, r.bare)} | ${kb} | ${r.bareSameBytes.toFixed(0)} | ${share(r.reqs, r.bareSameBytes)} | ${r.p50} | ${r.p99} | ${r.errors} | ${(r.reqs / home).toFixed(2)} |`,
+        `| \`${r.path}\` | ${r.first} | ${r.reqs.toFixed(0)} | ${r.bare.toFixed(0)} (${r.bareRange[0].toFixed(0)}–${r.bareRange[1].toFixed(0)}) | ${share(r.reqs, r.bare)} | ${kb} | ${r.bareSameBytes.toFixed(0)} | ${share(r.reqs, r.bareSameBytes)} | ${r.p50} | ${r.p99} (${r.p99Worst}) | ${r.errors} | ${(r.reqs / home).toFixed(2)} |`,
       );
     }
     console.log(
-      `\nRight after the start (3 s each, no warm-up): ${cold
-        .map(([p, { reqs, p99 }]) => `\`${p}\` ${reqs.toFixed(0)} req/s (${share(reqs, bare)} of bare, p99 ${p99} ms)`)
-        .join('; ')}; a member signing in right after the start: first page in ${signedInFirst} ms`,
+      `\nRight after the start (3 s each, no warm-up; bare Node ${bareBeforeStart.toFixed(0)} req/s before the start, ` +
+        `${bareAfterStart.toFixed(0)} after these): ${cold
+          .map(
+            ([p, { reqs, p99 }]) => `\`${p}\` ${reqs.toFixed(0)} req/s (${share(reqs, bare)} of bare, p99 ${p99} ms)`,
+          )
+          .join('; ')}; a member signing in right after the start: first page in ${signedInFirst} ms`,
     );
     console.log(
       `Memory after the run (MB): ${Object.entries(memory)
@@ -391,9 +463,10 @@ const WRITERS = 3;
 const MIXED_FLOOR = 0.8;
 
 /**
- * A research page (anonymous and signed in) and a member's page measured steady, then with writes mixed in: each writer adds a
- * transaction once a second, and `marketUpdate` (when given) runs half-way. Both must keep MIXED_FLOOR of
- * their steady rate.
+ * A research page (anonymous and signed in) and a member's page measured steady and with writes mixed in,
+ * window by window in turns: in each mixed window each writer adds a transaction once a second, and
+ * `marketUpdate` (when given) runs half-way through the middle one. Each must keep MIXED_FLOOR of its
+ * steady rate.
  */
 async function mixedWrites(
   member: BenchMember,
@@ -414,7 +487,7 @@ async function mixedWrites(
     const { reqs, errors } = await loadRate({
       url: `${BASE}${p}`,
       connections: Number(opts.connections),
-      duration: Number(opts.duration),
+      duration: WINDOW_SECONDS,
       headers,
     });
     return { reqs, errors };
@@ -423,7 +496,9 @@ async function mixedWrites(
   let failed = false;
   for (const [p, c] of pages) {
     await loadRate({ url: `${BASE}${p}`, connections: 4, duration: 2, headers: c ? { cookie: c } : {} });
-    const steady = await rate(p, c);
+    // Steady and mixed windows in turns, as the pages and the bare server above: the same moments of the machine.
+    const steady = { reqs: 0 };
+    const mixed = { reqs: 0, errors: 0 };
     let writes = 0;
     let writeErrors = 0;
     const inFlight = new Set<Promise<void>>();
@@ -444,21 +519,28 @@ async function mixedWrites(
       if (res.status === 201) writes++;
       else writeErrors++;
     };
-    const timer = setInterval(
-      () =>
-        writerCookies.forEach((wc) => {
-          const w = write(wc).catch(() => void writeErrors++);
-          inFlight.add(w);
-          void w.finally(() => inFlight.delete(w));
-        }),
-      1_000,
-    );
-    const half = setTimeout(() => marketUpdate?.(date), (Number(opts.duration) * 1_000) / 2);
-    const mixed = await rate(p, c).finally(() => {
-      clearInterval(timer);
-      clearTimeout(half);
-    });
-    await Promise.all(inFlight);
+    for (let round = 0; round < ROUNDS; round++) {
+      steady.reqs += (await rate(p, c)).reqs / ROUNDS;
+      const timer = setInterval(
+        () =>
+          writerCookies.forEach((wc) => {
+            const w = write(wc).catch(() => void writeErrors++);
+            inFlight.add(w);
+            void w.finally(() => inFlight.delete(w));
+          }),
+        1_000,
+      );
+      // Half-way through the mixed windows.
+      const half =
+        round === ROUNDS >> 1 ? setTimeout(() => marketUpdate?.(date), (WINDOW_SECONDS * 1_000) / 2) : undefined;
+      const window = await rate(p, c).finally(() => {
+        clearInterval(timer);
+        clearTimeout(half);
+      });
+      mixed.reqs += window.reqs / ROUNDS;
+      mixed.errors += window.errors;
+      await Promise.all(inFlight);
+    }
     const kept = mixed.reqs / steady.reqs;
     failed ||= kept < MIXED_FLOOR;
     rows.push(
