@@ -37,7 +37,7 @@ async function timed(n: number, f: () => Promise<unknown>): Promise<number[]> {
 }
 
 export async function benchAdmin(): Promise<{ overviewP95: number; searchP95: number; filteredP95: number }> {
-  const client = await PGlite.create({ ...(await pgliteOptions()) });
+  const client = await PGlite.create(await pgliteOptions());
   const db = drizzle({ client, schema }) as unknown as Db;
   await migrate(drizzle({ client }), { migrationsFolder: migrationsFolder() });
   const now = NOW.toISOString();

@@ -41,7 +41,7 @@ async function measured(f: () => Promise<unknown>): Promise<Measured> {
 }
 
 export async function benchBroadcasts(): Promise<{ preview: Measured; send: Measured }> {
-  const client = await PGlite.create({ ...(await pgliteOptions()) });
+  const client = await PGlite.create(await pgliteOptions());
   const db = drizzle({ client, schema }) as unknown as Db;
   await migrate(drizzle({ client }), { migrationsFolder: migrationsFolder() });
   const at = NOW.toISOString();

@@ -65,7 +65,7 @@ export async function benchImport(
   runs = 5,
 ): Promise<{ medianMs: number; runs: number[]; cpuMs: number[]; rows: number }> {
   const { csv, today, tickers } = benchCsv();
-  const seed = await PGlite.create({ ...(await pgliteOptions()) });
+  const seed = await PGlite.create(await pgliteOptions());
   await migrate(drizzle({ client: seed }), { migrationsFolder: migrationsFolder() });
   const snapshot = await seed.dumpDataDir('none');
   await seed.close();

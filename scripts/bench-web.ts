@@ -497,8 +497,9 @@ async function mixedWrites(
   for (const [p, c] of pages) {
     await loadRate({ url: `${BASE}${p}`, connections: 4, duration: 2, headers: c ? { cookie: c } : {} });
     // Steady and mixed windows in turns, as the pages and the bare server above: the same moments of the machine.
-    const steady = { reqs: 0 };
-    const mixed = { reqs: 0, errors: 0 };
+    const steadyRates: number[] = [];
+    const mixedRates: number[] = [];
+    let mixedErrors = 0;
     let writes = 0;
     let writeErrors = 0;
     const inFlight = new Set<Promise<void>>();
@@ -520,7 +521,7 @@ async function mixedWrites(
       else writeErrors++;
     };
     for (let round = 0; round < ROUNDS; round++) {
-      steady.reqs += (await rate(p, c)).reqs / ROUNDS;
+      steadyRates.push((await rate(p, c)).reqs);
       const timer = setInterval(
         () =>
           writerCookies.forEach((wc) => {
@@ -537,14 +538,15 @@ async function mixedWrites(
         clearInterval(timer);
         clearTimeout(half);
       });
-      mixed.reqs += window.reqs / ROUNDS;
-      mixed.errors += window.errors;
+      mixedRates.push(window.reqs);
+      mixedErrors += window.errors;
       await Promise.all(inFlight);
     }
-    const kept = mixed.reqs / steady.reqs;
+    const [steady, mixed] = [mean(steadyRates), mean(mixedRates)];
+    const kept = mixed / steady;
     failed ||= kept < MIXED_FLOOR;
     rows.push(
-      `| \`${p}\`${c ? ' (masuk)' : ''} | ${steady.reqs.toFixed(0)} | ${mixed.reqs.toFixed(0)} | ${Math.round(100 * kept)} % | ${writes} (${writeErrors} refused) | ${marketUpdate ? 'yes' : 'no'} | ${mixed.errors} |`,
+      `| \`${p}\`${c ? ' (masuk)' : ''} | ${steady.toFixed(0)} | ${mixed.toFixed(0)} | ${Math.round(100 * kept)} % | ${writes} (${writeErrors} refused) | ${marketUpdate ? 'yes' : 'no'} | ${mixedErrors} |`,
     );
   }
   console.log(`\nWith writes mixed in: ${writers.length} members each add a transaction once a second`);

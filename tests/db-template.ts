@@ -35,7 +35,7 @@ export async function migratedPgliteDump(): Promise<Blob> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const client = await PGlite.create({ ...(await pgliteOptions()) });
+  const client = await PGlite.create(await pgliteOptions());
   try {
     await migrate(drizzle({ client }), { migrationsFolder: migrationsFolder() });
     return await client.dumpDataDir('none');
