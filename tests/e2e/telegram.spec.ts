@@ -30,7 +30,9 @@ function widgetQuery(user: TgUser, authDate: Date, token: string = TELEGRAM_E2E.
 /**
  * Taps "Tautkan Telegram" and answers where the app sends the browser: the bot's deep link, read from the
  * form's 303 (Playwright's routes do not see a redirect's target in every Chromium build, so the t.me route
- * below may not be the one that answers it).
+ * below may not be the one that answers it). The browser then follows the 303 out of the app, to the route's
+ * page or to Chromium's error page; the answer waits for that navigation to end, so that the story's next
+ * `page.goto` is not cut short by it ("interrupted by another navigation to chrome-error://chromewebdata/").
  */
 async function linkAnswer(page: Page): Promise<string> {
   const answer = page.waitForResponse(
@@ -39,6 +41,7 @@ async function linkAnswer(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Tautkan Telegram' }).click();
   const res = await answer;
   expect(res.status()).toBe(303);
+  await page.waitForURL((url) => url.protocol === 'chrome-error:' || url.hostname === 't.me');
   return res.headers()['location'] ?? '';
 }
 
