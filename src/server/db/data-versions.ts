@@ -70,7 +70,11 @@ export class VersionStore {
   private pings: Promise<void> = Promise.resolve();
   /** The ping asked but not sent yet, which every caller until it is sent shares. */
   private waiting: { client: import('pg').Client; answered: Promise<void> } | undefined;
-  private heartbeatPending = false;
+  /** The heartbeat's ping not answered yet: on which connection, and when it was asked for. */
+  private pendingBeat: { client: import('pg').Client; askedAt: number } | undefined;
+  /** When the heartbeat last ran, and whether that run passed over a late beat. */
+  private lastBeat = Number.NEGATIVE_INFINITY;
+  private passedLateBeat = false;
   private closed = false;
 
   constructor(private readonly source: ChangeSource) {}
@@ -227,15 +231,28 @@ export class VersionStore {
   }
 
   private async heartbeat(): Promise<void> {
+    const now = performance.now();
+    // A beat long after the last one means this process was busy (a long synchronous task, a pause of
+    // the garbage collector): timers run before pending I/O, so the answer to the ping may be waiting
+    // unread behind this very beat. Such a beat judges no silence; the next one does (at most one in a
+    // row is passed over, so a process late on every beat still gives a dead connection up).
+    const late = now - this.lastBeat > 3 * HEARTBEAT_MS && !this.passedLateBeat;
+    this.passedLateBeat = late;
+    this.lastBeat = now;
     const client = this.client;
     if (!client || !this.connected) return;
-    // Silent for too long (a peer gone without a reset, a ping never answered): connect afresh rather
-    // than wait for TCP. Checked before the pending ping, which may never be answered.
-    if (performance.now() - this.lastPong > HEARTBEAT_GIVE_UP_MS)
-      return this.drop?.(new Error('no answer to the heartbeat'));
-    if (this.heartbeatPending) return;
-    this.heartbeatPending = true;
-    await this.ping(client).finally(() => (this.heartbeatPending = false));
+    if (this.pendingBeat?.client === client) {
+      // Silent for too long (a peer gone without a reset, a ping never answered): connect afresh rather
+      // than wait for TCP. Checked while the ping is pending, as it may never be answered.
+      if (!late && now - this.pendingBeat.askedAt > HEARTBEAT_GIVE_UP_MS)
+        this.drop?.(new Error('no answer to the heartbeat'));
+      return;
+    }
+    const beat = { client, askedAt: now };
+    this.pendingBeat = beat;
+    await this.ping(client).finally(() => {
+      if (this.pendingBeat === beat) this.pendingBeat = undefined;
+    });
   }
 
   /**
