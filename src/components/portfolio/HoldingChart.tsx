@@ -4,7 +4,9 @@
  * for each corporate action (S share change, D dividend), the average price as a dashed line, and a text
  * alternative.
  */
+import { useMemo } from 'react';
 import type { DailyClose } from '../../domain/portfolio/types';
+import { unpackCloses } from '../../domain/portfolio/packed-closes';
 import type { ChartEvent } from '../../server/services/portfolio';
 import { formatNumber, formatRupiah, formatShortDate } from '../../lib/format';
 import { shareChangeLabel } from '../../lib/labels';
@@ -22,7 +24,8 @@ export interface ChartTrade {
 
 interface Props {
   ticker: string;
-  closes: DailyClose[];
+  /** The split-adjusted closes, packed (`packCloses`: a fraction of their size as props). */
+  closes: string;
   trades: ChartTrade[];
   events: ChartEvent[];
   /** The current average price (already in today's share count); null once everything was sold. */
@@ -39,7 +42,8 @@ const eventText = (e: ChartEvent) =>
     ? `dividen Rp ${formatNumber(Number(e.amountPerShare), 2)} per saham (ex date)`
     : shareChangeLabel(e.change).toLowerCase();
 
-function HoldingChart({ ticker, closes, trades, events, averagePrice }: Props) {
+function HoldingChart({ ticker, closes: packed, trades, events, averagePrice }: Props) {
+  const closes = useMemo(() => unpackCloses(packed), [packed]);
   const ref = useChart(
     (lc, el) => {
       const base = baseOptions(lc);
