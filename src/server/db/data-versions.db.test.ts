@@ -331,9 +331,11 @@ describe('without a listening connection, everything is read from the database',
         await unnoticed(h, 'users', () => h.db.update(users).set({ name: 'Diam' }).where(eq(users.id, u.id)));
         expect((await sessionUser(h.db, claims, NOW))?.user.name).not.toBe('Diam');
 
-        await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1', [
-          LISTENER_NAME,
-        ]);
+        // This database's listener only: test files beside this one listen on databases of their own.
+        await admin.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and datname = current_database()',
+          [LISTENER_NAME],
+        );
         await expect.poll(() => store.trusted(), { timeout: 5_000 }).toBe(false);
         // Disconnected: read from the database, so the unnotified write shows, and so does a sign-out
         // whose notification nobody heard.
@@ -381,9 +383,10 @@ describe('without a listening connection, everything is read from the database',
       await admin.connect();
       const listener = async () =>
         (
-          await admin.query<{ pid: number }>('select pid from pg_stat_activity where application_name = $1', [
-            LISTENER_NAME,
-          ])
+          await admin.query<{ pid: number }>(
+            'select pid from pg_stat_activity where application_name = $1 and datname = current_database()',
+            [LISTENER_NAME],
+          )
         ).rows.map((r) => r.pid);
       try {
         await expect.poll(() => store.trusted(), { timeout: 10_000 }).toBe(true);
