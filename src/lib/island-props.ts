@@ -79,8 +79,8 @@ export interface LessonItem {
 
 /** A valuation band (PER or PBV) over time and where today's value sits in it. */
 export interface BandData {
-  /** [date, ratio] per week. */
-  points: [string, number][];
+  /** The ratio at the end of each week, rounded to 2 decimals, packed (`packSeries`, key `value`). */
+  points: string;
   stats: BandStats | null;
 }
 

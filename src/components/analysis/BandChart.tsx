@@ -3,10 +3,11 @@
  * today's value sits. Part of the valuation island.
  */
 import { themeColor } from '../../lib/theme';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { createChart, LineSeries, LineStyle } from 'lightweight-charts';
 import type { BandStats } from '../../domain/valuation';
 import type { BandData } from '../../lib/island-props';
+import { unpackSeries } from '../../domain/packed-series';
 import { formatPercent, formatShortDate } from '../../lib/format';
 import { formatMultiple as multiple } from '../../lib/format-research';
 import { baseChartOptions, COLORS } from './chart-theme';
@@ -27,9 +28,10 @@ function bandPosition(s: BandStats): string {
 export function BandChart({ kind, band }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const s = band.stats;
+  const points = useMemo(() => unpackSeries(band.points, 'value'), [band.points]);
 
   useEffect(() => {
-    if (!box.current || !s || band.points.length < 2) return;
+    if (!box.current || !s || points.length < 2) return;
     const chart = createChart(box.current, baseChartOptions(1));
     const line = chart.addSeries(LineSeries, {
       color: COLORS.brand,
@@ -38,7 +40,7 @@ export function BandChart({ kind, band }: Props) {
       // The current multiple is in the summary above; its tag on the axis covered the axis' own labels.
       lastValueVisible: false,
     });
-    line.setData(band.points.map(([time, value]) => ({ time, value })));
+    line.setData(points.map(({ date, value }) => ({ time: date, value })));
     const lines: [number, string, string, LineStyle][] = [
       // The page's text colour: dark on the light theme, light on the dark one (a fixed near-black vanished there).
       [s.mean, 'Rata-rata', themeColor('--c-text', COLORS.mean), LineStyle.Solid],
@@ -58,9 +60,9 @@ export function BandChart({ kind, band }: Props) {
       refit.disconnect();
       chart.remove();
     };
-  }, [band, s]);
+  }, [points, s]);
 
-  const from = band.points[0]?.[0];
+  const from = points[0]?.date;
   if (!s) {
     return (
       <section className="band" aria-label={`Band ${kind}`}>

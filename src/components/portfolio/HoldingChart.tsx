@@ -6,7 +6,7 @@
  */
 import { useMemo } from 'react';
 import type { DailyClose } from '../../domain/portfolio/types';
-import { unpackCloses } from '../../domain/portfolio/packed-closes';
+import { unpackSeries } from '../../domain/packed-series';
 import type { ChartEvent } from '../../server/services/portfolio';
 import { formatNumber, formatRupiah, formatShortDate } from '../../lib/format';
 import { shareChangeLabel } from '../../lib/labels';
@@ -24,7 +24,7 @@ export interface ChartTrade {
 
 interface Props {
   ticker: string;
-  /** The split-adjusted closes, packed (`packCloses`: a fraction of their size as props). */
+  /** The split-adjusted closes, packed (`packSeries`: a fraction of their size as props). */
   closes: string;
   trades: ChartTrade[];
   events: ChartEvent[];
@@ -43,7 +43,7 @@ const eventText = (e: ChartEvent) =>
     : shareChangeLabel(e.change).toLowerCase();
 
 function HoldingChart({ ticker, closes: packed, trades, events, averagePrice }: Props) {
-  const closes = useMemo(() => unpackCloses(packed), [packed]);
+  const closes = useMemo(() => unpackSeries(packed, 'close'), [packed]);
   const ref = useChart(
     (lc, el) => {
       const base = baseOptions(lc);

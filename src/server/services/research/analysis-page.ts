@@ -33,6 +33,7 @@ import {
 import { CATEGORY_LABEL } from '../../../lib/labels';
 import { emitenDirectory } from './emiten-directory';
 import { utcDay } from '../../../domain/dates';
+import { packSeries } from '../../../domain/packed-series';
 import type { Rating } from '../../../domain/analyses';
 
 export interface RelatedItem {
@@ -60,7 +61,10 @@ export interface EmitenAnalysisPage {
 const FALLBACK_DCF = { growth: 0.05, years: 10, discountRate: 0.12, terminalGrowth: 0.03 } as const;
 
 const toBandData = (b: Band): BandData => ({
-  points: b.points.map((p) => [p.date, Math.round(p.value * 100) / 100]),
+  points: packSeries(
+    b.points.map((p) => ({ date: p.date, value: Math.round(p.value * 100) / 100 })),
+    'value',
+  ),
   stats: b.stats,
 });
 

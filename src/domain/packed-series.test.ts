@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { packCloses, unpackCloses } from './packed-closes';
-import type { DailyClose } from './types';
-import { utcDay } from '../dates';
+import { packSeries, unpackSeries } from './packed-series';
+import type { DailyClose } from './portfolio/types';
+import { utcDay } from './dates';
 
-describe('packed closes', () => {
+const packCloses = (closes: readonly DailyClose[]) => packSeries(closes, 'close');
+const unpackCloses = (packed: string): DailyClose[] => unpackSeries(packed, 'close');
+
+describe('packed series', () => {
   it('writes the first date, then days since the close before and the close', () => {
     const closes: DailyClose[] = [
       { date: '2024-02-23', close: 4280 },
@@ -25,6 +28,15 @@ describe('packed closes', () => {
     const back = unpackCloses(packCloses(closes));
     expect(back).toEqual(closes);
     for (const [i, c] of back.entries()) expect(Object.is(c.close, closes[i]!.close)).toBe(true);
+  });
+
+  it('reads each value back under the key it was packed from', () => {
+    const band = [
+      { date: '2024-10-04', value: 22.21 },
+      { date: '2024-10-11', value: 22.15 },
+    ];
+    expect(packSeries(band, 'value')).toBe('2024-10-04|0:22.21,7:22.15');
+    expect(unpackSeries(packSeries(band, 'value'), 'value')).toEqual(band);
   });
 
   it('packs an empty list to an empty string, and back', () => {
