@@ -60,6 +60,11 @@ const schema = z
     BROADCAST_EMAILS_PER_SECOND: z.coerce.number().min(0.1).max(1000).default(10),
     /** On SIGTERM, how long requests in flight get to finish before their connections are cut. */
     SHUTDOWN_SECONDS: z.coerce.number().int().min(0).max(600).default(20),
+    /**
+     * Requests a starting server sends itself round the pages it has just filled, so that V8 compiles the
+     * fast paths before the first visitor (http/warm-up.ts); 0 opens the port once the caches are filled.
+     */
+    WARM_UP_ROUNDS: z.coerce.number().int().min(0).max(100_000).default(2_000),
     CONTENT_DIR: z.string().min(1).default('./content'),
     MARKET_FEED: z.enum(['idx', 'files']).optional(),
     IDX_API_BASE: z.url().default('https://www.idx.co.id'),

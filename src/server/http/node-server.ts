@@ -331,6 +331,7 @@ export async function serveBuild({ entry, host, port }: ServeOptions): Promise<S
   const warm = await warmUp(handler, {
     prerendered: prerendered.keys(),
     research: Boolean(appUrl),
+    rounds: config().WARM_UP_ROUNDS,
     members,
     memberHeaders,
   }).finally(() => (warming = false));

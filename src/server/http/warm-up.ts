@@ -55,20 +55,14 @@ export interface WarmUpOptions {
   memberMs?: number;
   /** Headers every member request carries (behind a TLS proxy: the public host and protocol). */
   memberHeaders?: Readonly<Record<string, string>>;
-  /** Requests round the paths once they are filled, for the compiler. */
-  rounds?: number;
+  /** Requests round the paths once they are filled, for the compiler (`WARM_UP_ROUNDS`). */
+  rounds: number;
   deadlineMs?: number;
 }
 
 /** Warms `handler` up as described above; resolves with what it did, never rejects. */
 export async function warmUp(handler: Handler, options: WarmUpOptions): Promise<WarmUpResult> {
-  const {
-    maxPages = 24,
-    rounds = 2_000,
-    deadlineMs = 30_000,
-    memberMs = 5_000,
-    research: withResearch = true,
-  } = options;
+  const { maxPages = 24, rounds, deadlineMs = 30_000, memberMs = 5_000, research: withResearch = true } = options;
   const started = performance.now();
   const late = () => performance.now() - started > deadlineMs;
   const server = createServer(handler);
