@@ -64,8 +64,13 @@ test('tanpa JavaScript, saringan indeks IDX30 memberi anggotanya, dan halaman em
   await expect(page).toHaveURL(/indeks=IDX30/);
   await expect(page.getByLabel('Indeks', { exact: true })).toHaveValue('IDX30');
   // The demo's IDX30 is its 12 largest companies (src/server/demo/constituents.ts).
-  const cards = page.getByRole('list', { name: 'Hasil saringan' }).locator(':scope > li');
+  const cards = page.getByRole('table', { name: 'Hasil saringan' }).locator('tbody tr');
   await expect(cards).toHaveCount(12);
+  // On a phone each row is a card: nothing scrolls sideways, every figure sits under its column's heading.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  const price = cards.first().locator('td').first();
+  expect(await price.evaluate((td) => getComputedStyle(td, '::before').content)).toBe('"Harga"');
+  expect(await cards.first().evaluate((tr) => getComputedStyle(tr).display)).toBe('grid');
   await expect(page.getByRole('status')).toContainText('12 dari');
   await page.goto('/analisis/BBCA');
   const line = page.getByTestId('index-membership');
