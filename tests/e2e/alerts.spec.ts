@@ -175,7 +175,7 @@ test('anggota menyusun watchlist dari pencarian dan dari saringan, lalu memasang
     await page.getByRole('button', { name: 'Saring' }).click();
     await expect(page).toHaveURL(/subsektor=Konglomerasi/);
     await noSidewaysScroll(page);
-    await page.getByRole('button', { name: /Tambah ASII ke watchlist/ }).click();
+    await page.getByRole('button', { name: 'Pantau ASII', exact: true }).click();
     await expect(page).toHaveURL(/\/watchlist/);
     await expect(page.getByRole('status')).toContainText('ASII');
 

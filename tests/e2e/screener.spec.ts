@@ -1,3 +1,4 @@
+import { axe } from './axe';
 import { expect, test } from './fixtures';
 
 test('pengunjung membandingkan dua saham berdampingan', async ({ page }) => {
@@ -78,4 +79,18 @@ test('tanpa JavaScript, saringan indeks IDX30 memberi anggotanya, dan halaman em
   await expect(line).toContainText('LQ45, IDX30');
   await expect(line).not.toContainText('JII');
   await context.close();
+});
+
+test('hasil saringan lolos axe sebagai kartu di ponsel dan sebagai tabel di layar lebar, terang dan gelap', async ({
+  page,
+}) => {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/analisis/saring?indeks=IDX30');
+      const results = await axe(page).analyze();
+      expect(results.violations.map((v) => `${colorScheme} ${width} px ${v.id}`)).toEqual([]);
+    }
+  }
 });
