@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lockDataDir } from '../src/server/db/lock';
 import { analysisTickers } from '../src/server/services/market-import';
 import { migratedDataDir } from '../tests/migrated-data-dir';
-import { cliArgs } from '../tests/cli';
+import { cliArgs, programArgs } from '../tests/cli';
 
 const run = promisify(execFile);
 const ROOT = process.cwd();
@@ -127,7 +127,7 @@ describe('npm run market:import on a database holding the demo market', () => {
       NODE_ENV: 'test',
     };
     delete env.DATABASE_URL;
-    await run(process.execPath, ['--import', 'tsx', 'scripts/seed.ts'], { cwd: ROOT, env });
+    await run(process.execPath, programArgs('seed'), { cwd: ROOT, env });
   }, 240_000);
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { copyCachedDemo, demoCacheRoot } from '../scripts/lib/demo-cache';
 import { migrationsHash } from './db-template';
+import { programArgs } from './cli';
 
 const run = promisify(execFile);
 
@@ -24,7 +25,7 @@ async function ensureCached(cached: string): Promise<void> {
   if (existsSync(path.join(cached, 'pglite'))) return;
   const build = `${cached}-build-${process.pid}-${randomBytes(4).toString('hex')}`;
   // In a process of its own: initdb's peak memory is not kept by the test worker.
-  await run(process.execPath, ['--import', 'tsx', 'tests/migrate-data-dir.ts', build], { maxBuffer: 1 << 24 });
+  await run(process.execPath, programArgs('migrate-data-dir', build), { maxBuffer: 1 << 24 });
   try {
     renameSync(build, cached);
   } catch (err) {

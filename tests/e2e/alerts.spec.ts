@@ -23,7 +23,7 @@ import { expect, freshMember, outbox, test, type Member } from './fixtures';
 import { TELEGRAM_E2E } from './telegram-env';
 import { widgetQuery, type TgUser } from '../fixtures/telegram';
 import { specDatabase } from '../postgres-databases';
-import { cliArgs } from '../cli';
+import { cliArgs, programArgs } from '../cli';
 
 // This spec starts a server of its own: its stories run in declaration order, in one worker.
 test.describe.configure({ mode: 'default' });
@@ -114,7 +114,7 @@ const watchers: Watcher[] = [];
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   await database.create();
-  const seeded = await run(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', '--allow-database-url'], {
+  const seeded = await run(process.execPath, programArgs('seed', '--allow-database-url'), {
     env: env('2026-11-19T12:00:00+07:00'),
   });
   expect(seeded.stderr).not.toContain('Error');

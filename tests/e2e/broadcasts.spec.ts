@@ -248,7 +248,7 @@ test('pengiriman yang terputus (proses dimatikan) lalu dijalankan ulang tidak me
   await composeAndSend(page, title);
 
   // A slow job (one email every 1.5 s) killed with SIGKILL once the first messages are out.
-  const job = spawn('npx', ['tsx', '--liftoff-only', 'scripts/jobs.ts', '--once', '--job', 'broadcasts'], {
+  const job = spawn(process.execPath, cliArgs('jobs', '--once', '--job', 'broadcasts'), {
     env: env({ BROADCAST_EMAILS_PER_SECOND: '0.66' }),
     detached: true,
     stdio: 'ignore',

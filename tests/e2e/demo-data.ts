@@ -13,6 +13,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { copyCachedDemo, demoCacheDir, demoCacheKey } from '../../scripts/lib/demo-cache';
+import { programArgs } from '../cli';
 
 const run = promisify(execFile);
 
@@ -21,7 +22,7 @@ export async function demoDataDir(prefix: string, appNow: string): Promise<strin
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
   if (copyCachedDemo(demoCacheDir(appNow), dir)) return dir;
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, APP_NOW: appNow, DATABASE_URL: '', NODE_ENV: 'test' };
-  await run(process.execPath, ['--import', 'tsx', 'scripts/e2e-data.ts'], { env, maxBuffer: 1 << 24 });
+  await run(process.execPath, programArgs('e2e-data'), { env, maxBuffer: 1 << 24 });
   return dir;
 }
 
@@ -43,7 +44,7 @@ export async function createDemoDatabase(adminUrl: string, name: string, appNow:
         await client.query(`CREATE DATABASE ${build}`);
         const url = Object.assign(new URL(adminUrl), { pathname: `/${build}` }).toString();
         const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: url, APP_NOW: appNow, NODE_ENV: 'test' };
-        await run(process.execPath, ['--import', 'tsx', 'scripts/seed.ts', '--allow-database-url'], {
+        await run(process.execPath, programArgs('seed', '--allow-database-url'), {
           env,
           maxBuffer: 1 << 24,
         });

@@ -7,6 +7,7 @@ import { PORTS } from '../../playwright.config';
 import { E2E_SERVER_NODE_FLAGS } from './server-flags';
 import { expect, test } from './fixtures';
 import { migratedDataDir } from '../migrated-data-dir';
+import { cliArgs, programArgs } from '../cli';
 
 // This spec starts servers of its own for its stories: they run in declaration order, in one worker.
 test.describe.configure({ mode: 'default' });
@@ -37,13 +38,11 @@ test.describe('pasar penuh: setiap emiten dari data pasar', () => {
     const dataDir = await migratedDataDir('telaah-market-data-');
     dirs.push(market, dataDir);
     const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', APP_NOW: '2026-11-23T10:00:00+07:00' };
-    const tsx = (args: string[]) => run(process.execPath, ['--import', 'tsx', ...args], { env, maxBuffer: 1 << 24 });
-    await tsx([
-      'scripts/market-generate.ts',
-      ...['--emiten', String(EMITEN), '--years', '1', '--end', '2026-11-20', '--out', market],
-    ]);
+    const node = (args: string[]) => run(process.execPath, args, { env, maxBuffer: 1 << 24 });
+    const generate = ['--emiten', String(EMITEN), '--years', '1', '--end', '2026-11-20', '--out', market];
+    await node(programArgs('market-generate', ...generate));
     const files = ['emiten', 'prices', 'indexes', 'actions'].map((f) => path.join(market, `${f}.csv`));
-    const imported = await tsx(['scripts/market-import.ts', ...files]);
+    const imported = await node(cliArgs('market-import', ...files));
     expect(imported.stdout).toContain(`emiten.csv [emiten]: ${EMITEN} baris — ${EMITEN} baru`);
     emiten = readFileSync(files[0]!, 'utf8')
       .trim()

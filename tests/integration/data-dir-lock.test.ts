@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DbHandle } from '../../src/server/db/client';
 import { DataDirLockedError, lockDataDir } from '../../src/server/db/lock';
 import { migratedDataDir } from '../migrated-data-dir';
+import { programArgs } from '../cli';
 
 // The first holder creates its folder from nothing (initdb and every migration); the holders that stop
 // start on a migrated copy, as a restarted server does.
@@ -22,7 +23,7 @@ describe('embedded data folder lock', () => {
   });
 
   it('stops a CLI on the same folder with one line saying what to do', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/seed.ts'], {
+    const r = spawnSync(process.execPath, programArgs('seed'), {
       env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' },
       encoding: 'utf8',
       timeout: 60_000,
@@ -41,7 +42,7 @@ describe('embedded data folder lock', () => {
 
 /** Starts a process holding `dir` and resolves once it holds it. */
 function holdInChild(dir: string, ...args: string[]): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/integration/hold-data-dir.ts', ...args], {
+  const child = spawn(process.execPath, programArgs('hold-data-dir', ...args), {
     env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' },
   });
   return new Promise((resolve, reject) => {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { migratedDataDir } from '../migrated-data-dir';
+import { programArgs } from '../cli';
 
 const blocker = path.join(mkdtempSync(path.join(tmpdir(), 'telaah-startup-')), 'blocker');
 // The data folder sits under a plain file at first, so the first open fails.
@@ -12,8 +13,8 @@ process.env.DATABASE_URL = '';
 
 import { processDatabase } from '../../src/server/db/client';
 
-function run(script: string, env: Record<string, string>): { status: number | null; lines: string[] } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', script], {
+function run(program: 'start' | 'serve', env: Record<string, string>): { status: number | null; lines: string[] } {
+  const r = spawnSync(process.execPath, programArgs(program), {
     env: { ...process.env, NODE_ENV: 'test', AUTH_SECRET: 'startup-test-secret-0123456789abcdef', ...env },
     encoding: 'utf8',
     timeout: 120_000,
@@ -36,7 +37,7 @@ describe('starting a server', () => {
   }, 120_000);
 
   it('names host, port and cause of an unreachable PostgreSQL in one line, without the password', () => {
-    const r = run('scripts/start.ts', { DATABASE_URL: 'postgres://u:geheim-sekali@127.0.0.1:1/db' });
+    const r = run('start', { DATABASE_URL: 'postgres://u:geheim-sekali@127.0.0.1:1/db' });
     expect(r.status).toBe(1);
     expect(r.lines).toEqual([expect.stringMatching(/^Cannot reach PostgreSQL at 127\.0\.0\.1:1 \(ECONNREFUSED\)/)]);
     expect(r.lines.join('\n')).not.toContain('geheim-sekali');
@@ -44,13 +45,13 @@ describe('starting a server', () => {
 
   it('refuses `npm run serve` on a data folder another server holds, in one line', async () => {
     const dir = await migratedDataDir('telaah-serve-held-');
-    const holder = spawn(process.execPath, ['--import', 'tsx', 'tests/integration/hold-data-dir.ts'], {
+    const holder = spawn(process.execPath, programArgs('hold-data-dir'), {
       env: { ...process.env, DATA_DIR: dir },
     });
     await new Promise<void>((resolve) => holder.stdout.on('data', (d) => String(d).includes('holding') && resolve()));
     try {
       // It stops before listening, so the port is never bound.
-      const r = run('scripts/serve.ts', { DATA_DIR: dir, PORT: '1' });
+      const r = run('serve', { DATA_DIR: dir, PORT: '1' });
       expect(r.status).toBe(1);
       expect(r.lines).toEqual([expect.stringMatching(/in use by another Telaah process/)]);
     } finally {
