@@ -68,10 +68,12 @@ const LONG_FIRST =
 const APP_NOW = process.env.APP_NOW ?? '2026-11-20T10:00:00+07:00';
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'telaah-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
-// The servers the suite and its specs start (each with this environment) open their port once their caches
-// are filled, without the compiler's warm-up rounds, which only make the first visitors' answers faster:
-// about 3 s of CPU per start, and the suite starts some twenty servers (docs/performance.md).
+// The servers the suite and its specs start (each with this environment) open their port without warming up,
+// which only makes the first visitors' answers faster: no compiler rounds (about 3 s of CPU a start) and no
+// research pages rendered ahead (about 2 s; each is rendered by the first story that visits it, most are by
+// none). The suite starts some twenty servers (docs/performance.md).
 process.env.WARM_UP_ROUNDS ??= '0';
+process.env.WARM_UP_PAGES ??= '0';
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -65,6 +65,11 @@ const schema = z
      * fast paths before the first visitor (http/warm-up.ts); 0 opens the port once the caches are filled.
      */
     WARM_UP_ROUNDS: z.coerce.number().int().min(0).max(100_000).default(2_000),
+    /**
+     * Research pages a starting server renders before its first visitor (`/analisis` and the pages it links to
+     * first, with their price API; http/warm-up.ts); 0 renders none, and each is rendered by its first visitor.
+     */
+    WARM_UP_PAGES: z.coerce.number().int().min(0).max(1_000).default(24),
     CONTENT_DIR: z.string().min(1).default('./content'),
     MARKET_FEED: z.enum(['idx', 'files']).optional(),
     IDX_API_BASE: z.url().default('https://www.idx.co.id'),

@@ -78,8 +78,10 @@ describe('a new course folder', () => {
         DATA_DIR: dataDir,
         AUTH_SECRET: 'test-secret-0123456789-abcdef',
         LOG_LEVEL: 'error',
-        // Open once the caches are filled: the compiler's rounds only make the first visitors faster.
+        // Open without warming up: the compiler's rounds and research pages rendered ahead only make the
+        // first visitors faster.
         WARM_UP_ROUNDS: '0',
+        WARM_UP_PAGES: '0',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
       // Its own process group, so that stopping it stops everything it started.

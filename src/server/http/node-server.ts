@@ -330,7 +330,7 @@ export async function serveBuild({ entry, host, port }: ServeOptions): Promise<S
   warming = true;
   const warm = await warmUp(handler, {
     prerendered: prerendered.keys(),
-    research: Boolean(appUrl),
+    researchPages: appUrl ? config().WARM_UP_PAGES : 0,
     rounds: config().WARM_UP_ROUNDS,
     members,
     memberHeaders,

@@ -14,7 +14,7 @@ describe('warmUp', () => {
         );
       res.end('ok');
     };
-    const result = await warmUp(handler, { prerendered: ['/', '/courses'], rounds: 40 });
+    const result = await warmUp(handler, { prerendered: ['/', '/courses'], rounds: 40, researchPages: 24 });
     const paths = new Set(asked.map((a) => a.split(' ')[0]));
     expect([...paths].sort()).toEqual(
       ['/', '/courses', '/analisis', '/analisis/BBCA', '/analisis/BBCA/kinerja-2025', '/api/emiten/BBCA/harga'].sort(),
@@ -23,18 +23,25 @@ describe('warmUp', () => {
       expect(asked, encoding).toContain(`/analisis/BBCA ${encoding}`);
     expect(result).toMatchObject({ paths: 6, requests: asked.length });
     expect(asked.length).toBeGreaterThanOrEqual(1 + 6 * 3 + 40);
+
+    // At most `researchPages` of the pages /analisis links to, the first ones.
+    asked.length = 0;
+    await warmUp(handler, { prerendered: [], rounds: 0, researchPages: 1 });
+    expect(new Set(asked.map((a) => a.split(' ')[0]))).toEqual(
+      new Set(['/analisis', '/analisis/BBCA', '/api/emiten/BBCA/harga']),
+    );
   });
 
-  it('asks for no research page without APP_URL (their links would name the loopback port)', async () => {
+  it('asks for no research page when told none (without APP_URL their links would name the loopback port)', async () => {
     const asked = new Set<string>();
     const handler = (req: IncomingMessage, res: ServerResponse) => {
       asked.add(req.url ?? '');
       res.end('<a href="/analisis/BBCA">BBCA</a>');
     };
-    await warmUp(handler, { prerendered: ['/', '/courses'], rounds: 8, research: false });
+    await warmUp(handler, { prerendered: ['/', '/courses'], rounds: 8, researchPages: 0 });
     expect([...asked].sort()).toEqual(['/', '/courses']);
     // Nothing to ask at all: no request, no error.
-    expect(await warmUp(handler, { prerendered: [], rounds: 8, research: false })).toMatchObject({ requests: 0 });
+    expect(await warmUp(handler, { prerendered: [], rounds: 8, researchPages: 0 })).toMatchObject({ requests: 0 });
   });
 
   it("asks for each member's landing page with their cookie, each encoding, and their page in the compiler's rounds", async () => {
@@ -50,7 +57,7 @@ describe('warmUp', () => {
     };
     const members = ['authjs.session-token=a', 'authjs.session-token=b'];
     const memberHeaders = { host: 'telaah.example', 'x-forwarded-proto': 'https' };
-    const result = await warmUp(handler, { prerendered: ['/'], research: false, members, memberHeaders, rounds: 8 });
+    const result = await warmUp(handler, { prerendered: ['/'], researchPages: 0, members, memberHeaders, rounds: 8 });
     const memberAsks = asked.filter((a) => a.cookie);
     // Every member request for the landing page, through the proxy's host and protocol.
     expect(new Set(memberAsks.map((a) => `${a.url} ${a.host} ${a.proto}`))).toEqual(
@@ -71,7 +78,7 @@ describe('warmUp', () => {
       setTimeout(() => res.end('ok'), req.headers.cookie ? 40 : 0);
     };
     const members = Array.from({ length: 20 }, (_, i) => `authjs.session-token=${i}`);
-    const result = await warmUp(handler, { prerendered: [], research: false, members, memberMs: 100, rounds: 0 });
+    const result = await warmUp(handler, { prerendered: [], researchPages: 0, members, memberMs: 100, rounds: 0 });
     expect(asked.length).toBeGreaterThanOrEqual(1);
     expect(asked.length).toBeLessThan(6);
     expect(asked).toEqual(members.slice(0, asked.length));
@@ -84,7 +91,12 @@ describe('warmUp', () => {
       setTimeout(() => res.end('lambat'), 50);
     };
     const started = performance.now();
-    const result = await warmUp(handler, { prerendered: ['/', '/a', '/b', '/c'], rounds: 2_000, deadlineMs: 120 });
+    const result = await warmUp(handler, {
+      prerendered: ['/', '/a', '/b', '/c'],
+      rounds: 2_000,
+      researchPages: 24,
+      deadlineMs: 120,
+    });
     expect(performance.now() - started).toBeLessThan(1_000);
     expect(result.requests).toBeLessThan(10);
   });

@@ -41,14 +41,12 @@ interface Ask {
 export interface WarmUpOptions {
   /** Paths answered from memory already (the pre-rendered pages): asked for the compiler's sake. */
   prerendered: Iterable<string>;
-  /** Research pages to render at most. */
-  maxPages?: number;
   /**
-   * Whether to render research pages: only with APP_URL, on a server that knows its public address (a
-   * deployment). A try-out or test server without it opens without rendering them, so one whose database
-   * is unreachable does not fail thousands of renders (and error reports) before it opens.
+   * Research pages to render at most besides `/analisis` (`WARM_UP_PAGES`), 0 for none: none without
+   * APP_URL, on a server that does not know its public address (a try-out or test server), so that one whose
+   * database is unreachable does not fail thousands of renders (and error reports) before it opens.
    */
-  research?: boolean;
+  researchPages: number;
   /** `Cookie` headers of members whose landing page to fill, most likely first (their own sessions). */
   members?: readonly string[];
   /** How long the members' pages may take in all, within `deadlineMs`. */
@@ -62,7 +60,7 @@ export interface WarmUpOptions {
 
 /** Warms `handler` up as described above; resolves with what it did, never rejects. */
 export async function warmUp(handler: Handler, options: WarmUpOptions): Promise<WarmUpResult> {
-  const { maxPages = 24, rounds, deadlineMs = 30_000, memberMs = 5_000, research: withResearch = true } = options;
+  const { researchPages, rounds, deadlineMs = 30_000, memberMs = 5_000 } = options;
   const started = performance.now();
   const late = () => performance.now() - started > deadlineMs;
   const server = createServer(handler);
@@ -86,10 +84,10 @@ export async function warmUp(handler: Handler, options: WarmUpOptions): Promise<
       req.end();
     });
   try {
-    const index = withResearch ? await get({ path: '/analisis' }, '') : '';
-    const research = new Set<string>(withResearch ? ['/analisis'] : []);
+    const index = researchPages > 0 ? await get({ path: '/analisis' }, '') : '';
+    const research = new Set<string>(researchPages > 0 ? ['/analisis'] : []);
     for (const [, link] of index.matchAll(RESEARCH_LINK)) {
-      if (research.size > maxPages) break;
+      if (research.size > researchPages) break;
       research.add(link!);
     }
     const apis = [...research].flatMap((p) => {
