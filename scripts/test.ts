@@ -7,8 +7,11 @@
  *     once; `astro check` once the build is done (both write `.astro/`)
  *   - Playwright against that build (`scripts/e2e.ts --no-build`) once Vitest is done: the two are
  *     CPU-bound, and side by side on two cores each took longer than both in turn
- *   - with `--postgres <url>` (CI), the database tests again against that PostgreSQL server, last: beside
- *     the e2e run they loaded the machine as much as a second Vitest and slowed it by more than they took
+ *   - with `--postgres <url>` (CI), the database tests again against that PostgreSQL server, beside the e2e
+ *     run but at the lowest priority (`nice -n 19`): at the same priority they loaded the machine as much as a
+ *     second Vitest and slowed the e2e run by more than they took; niced, they run on what the e2e run leaves
+ *     idle (its stories wait on servers and timers), which took the e2e run 327 → 380 s and the database tests
+ *     off the end (88 s after it before; docs/performance.md)
  *
  * A failing step stops the run: steps not started are skipped and running ones are stopped. A step's
  * output is printed in one piece when it ends (never interleaved), except Playwright's, which streams (its
@@ -26,6 +29,8 @@ interface Step {
   env?: NodeJS.ProcessEnv;
   /** Steps that must have passed before this one starts. */
   after?: string[];
+  /** Runs at this niceness (`nice -n`): on what the other steps leave of the cores. */
+  nice?: number;
   /** Streams its output instead of printing it when it ends. */
   stream?: boolean;
 }
@@ -79,7 +84,8 @@ const steps: Step[] = [
   ...(postgres
     ? [
         npm('test:db on PostgreSQL', 'test:db', [], {
-          after: ['vitest', 'e2e'],
+          after: ['vitest'],
+          nice: 19,
           env: { ...process.env, TEST_DATABASE_URL: postgres },
         }),
       ]
@@ -98,7 +104,8 @@ function start(step: Step): Promise<void> {
   console.log(`test: ${step.name} started at ${since(started)} s`);
   return new Promise((resolve) => {
     // Its own process group, so that a failure elsewhere stops the whole step (servers, browsers and all).
-    const child = spawn(step.cmd, step.args, {
+    const [cmd, args] = step.nice ? ['nice', ['-n', String(step.nice), step.cmd, ...step.args]] : [step.cmd, step.args];
+    const child = spawn(cmd, args, {
       stdio: step.stream ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
       env: step.env ?? process.env,
       detached: true,
