@@ -8,10 +8,10 @@
  *   - Playwright against that build (`scripts/e2e.ts --no-build`) once Vitest is done: the two are
  *     CPU-bound, and side by side on two cores each took longer than both in turn
  *   - with `--postgres <url>` (CI), the database tests again against that PostgreSQL server, beside the e2e
- *     run but at the lowest priority (`nice -n 19`): at the same priority they loaded the machine as much as a
- *     second Vitest and slowed the e2e run by more than they took; niced, they run on what the e2e run leaves
- *     idle (its stories wait on servers and timers), which took the e2e run 327 → 380 s and the database tests
- *     off the end (88 s after it before; docs/performance.md)
+ *     run but at the lowest priority (`nice -n 19`, with longer timeouts): at the same priority they loaded
+ *     the machine as much as a second Vitest and slowed the e2e run by more than they took; niced, they run
+ *     on what the e2e run leaves idle (its stories wait on servers and timers), which took the e2e run
+ *     327 → 380 s and the database tests off the end (88 s after it before; decision 0048, amended)
  *
  * A failing step stops the run: steps not started are skipped and running ones are stopped. A step's
  * output is printed in one piece when it ends (never interleaved), except Playwright's, which streams (its
@@ -83,7 +83,9 @@ const steps: Step[] = [
   npm('vitest', 'test:unit'),
   ...(postgres
     ? [
-        npm('test:db on PostgreSQL', 'test:db', [], {
+        // Three times Vitest's timeouts: they are there to catch a test that hangs, and a niced one waits for
+        // the cores whenever the e2e run takes both.
+        npm('test:db on PostgreSQL', 'test:db', ['--testTimeout=90000', '--hookTimeout=180000'], {
           after: ['vitest'],
           nice: 19,
           env: { ...process.env, TEST_DATABASE_URL: postgres },
