@@ -12,7 +12,7 @@
  * ones, use it.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
 
@@ -54,42 +54,52 @@ let folder: string | undefined;
 function bundleFolder(): string {
   if (folder) return folder;
   const dir = path.join(CACHE, sourcesHash());
-  if (!existsSync(path.join(dir, 'done'))) {
-    mkdirSync(CACHE, { recursive: true });
-    // Built under a name of its own and renamed into place: a concurrent test process never runs half a bundle.
-    const building = `${dir}-${process.pid}-${randomBytes(4).toString('hex')}`;
-    buildSync({
-      absWorkingDir: ROOT,
-      entryPoints: PROGRAMS,
-      outdir: building,
-      outExtension: { '.js': '.mjs' },
-      bundle: true,
-      splitting: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node22',
-      packages: 'external',
-      logLevel: 'warning',
-    });
-    mkdirSync(path.join(building, 'done'));
-    try {
-      renameSync(building, dir);
-      pruneOthers(dir);
-    } catch (err) {
-      // Another process put the same bundle in place first.
-      rmSync(building, { recursive: true, force: true });
-      if (!existsSync(path.join(dir, 'done'))) throw err;
-    }
+  if (existsSync(path.join(dir, 'done'))) {
+    // Marked as used now, so that pruning (below) spares it for another hour.
+    const now = new Date();
+    utimesSync(dir, now, now);
+    return (folder = dir);
   }
+  mkdirSync(CACHE, { recursive: true });
+  // Built under a name of its own and renamed into place: a concurrent test process never runs half a bundle.
+  const building = `${dir}-${process.pid}-${randomBytes(4).toString('hex')}`;
+  buildSync({
+    absWorkingDir: ROOT,
+    entryPoints: PROGRAMS,
+    outdir: building,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  mkdirSync(path.join(building, 'done'));
+  try {
+    renameSync(building, dir);
+  } catch (err) {
+    // Another process put the same bundle in place first.
+    rmSync(building, { recursive: true, force: true });
+    if (!existsSync(path.join(dir, 'done'))) throw err;
+    return (folder = dir);
+  }
+  pruneOthers(dir);
   return (folder = dir);
 }
 
-/** Removes the bundles of earlier sources (an hour old at least, so never one a concurrent run still uses). */
+/**
+ * Removes the bundles of other sources unused for an hour, so never one that a run still uses (each process
+ * marks its bundle when it takes it); one that another process removes first is skipped.
+ */
 function pruneOthers(kept: string): void {
   const hourAgo = Date.now() - 3_600_000;
   for (const name of readdirSync(CACHE)) {
     const p = path.join(CACHE, name);
-    if (p !== kept && statSync(p).mtimeMs < hourAgo) rmSync(p, { recursive: true, force: true });
+    if (p === kept) continue;
+    const used = statSync(p, { throwIfNoEntry: false })?.mtimeMs ?? Date.now();
+    if (used < hourAgo) rmSync(p, { recursive: true, force: true });
   }
 }
 

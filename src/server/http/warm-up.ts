@@ -42,9 +42,10 @@ export interface WarmUpOptions {
   /** Paths answered from memory already (the pre-rendered pages): asked for the compiler's sake. */
   prerendered: Iterable<string>;
   /**
-   * Research pages to render at most besides `/analisis` (`WARM_UP_PAGES`), 0 for none: none without
-   * APP_URL, on a server that does not know its public address (a try-out or test server), so that one whose
-   * database is unreachable does not fail thousands of renders (and error reports) before it opens.
+   * Research pages to render at most besides `/analisis` (`WARM_UP_PAGES`); 0 renders none, `/analisis`
+   * neither. None without APP_URL, on a server that does not know its public address (a try-out or test
+   * server), so that one whose database is unreachable does not fail thousands of renders (and error reports)
+   * before it opens.
    */
   researchPages: number;
   /** `Cookie` headers of members whose landing page to fill, most likely first (their own sessions). */
