@@ -87,7 +87,7 @@ test('anggota reguler membandingkan kinerja dengan IHSG dan mengganti periode', 
   await signInByPost(page, DEMO.reguler);
   await page.goto('/portofolio/metrics');
   const period = page.getByRole('group', { name: 'Periode' });
-  await expect(period.getByRole('button', { name: '1T' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(period.getByRole('link', { name: '1T' })).toHaveAttribute('aria-current', 'true');
   await expect(page.getByText(/^Periode 1 tahun terakhir: \d+ November 2025 – 20 November 2026\.$/)).toBeVisible();
   for (const label of [
     'Keuntungan atas modal',
@@ -100,9 +100,9 @@ test('anggota reguler membandingkan kinerja dengan IHSG dan mengganti periode', 
   }
   await expect(page.getByText(/adil dibandingkan dengan IHSG/)).toBeVisible();
   await hydrated(page, 'MetricsPanel');
-  await period.getByRole('button', { name: 'YTD' }).click();
+  await period.getByRole('link', { name: 'YTD' }).click();
   await expect(page.getByText(/^Periode sejak awal tahun: \d+ Januari 2026 – 20 November 2026\.$/)).toBeVisible();
-  await period.getByRole('button', { name: 'Semua' }).click();
+  await period.getByRole('link', { name: 'Semua' }).click();
   await expect(page.getByText(/^Periode sejak transaksi pertama:/)).toBeVisible();
   await expect(page.locator('.chart-box canvas').first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Per sektor' })).toBeVisible();

@@ -209,7 +209,10 @@ test('anggota melihat split BBCA di halaman kepemilikan, dan kinerja yang berhen
     // Nothing in the last one or three years: the page opens on all history, and the IHSG line ends at its
     // last close with a note instead of running flat to the end of the portfolio's series.
     await page.goto(`${ORIGIN}/portofolio/metrics`);
-    await expect(page.getByRole('button', { name: 'Semua' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('group', { name: 'Periode' }).getByRole('link', { name: 'Semua' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
     await expect(page.getByText('Belum ada nilai portofolio pada periode ini.')).toHaveCount(0);
     await expect(page.getByTestId('akhir-pembanding')).toHaveText(
       'Data IHSG berakhir pada 22 Oktober 2021; garisnya berhenti di sana dan tidak diteruskan datar.',

@@ -42,6 +42,11 @@ interface Props {
   benchmark: string;
   /** The metrics API for this portfolio and index, without a period: where the other charts come from. */
   chartSource: string;
+  /**
+   * The page's own address for each period: each choice is a link, so that one tapped before the island has
+   * loaded (a slow phone) loads that period's page; once loaded, the island switches without a reload.
+   */
+  hrefs: Partial<Record<AnyPeriod, string>>;
 }
 
 type Fetched = ComparisonPoint[] | 'gagal';
@@ -58,16 +63,8 @@ async function fetchChart(chartSource: string, period: AnyPeriod): Promise<Fetch
   }
 }
 
-/** Keeps the chosen period in the address without a reload. */
-function rememberPeriod(period: AnyPeriod): void {
-  const url = new URL(window.location.href);
-  url.searchParams.set('periode', period);
-  if (period !== 'kustom') {
-    url.searchParams.delete('dari');
-    url.searchParams.delete('sampai');
-  }
-  window.history.replaceState(null, '', url);
-}
+/** A plain click, which the island answers itself; one with a modifier key opens the link as the browser does. */
+const plainClick = (e: React.MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 
 /** One figure: an Indonesian label, optionally the usual technical term in small print beside it. */
 function Measure({
@@ -93,7 +90,7 @@ function Measure({
   );
 }
 
-function MetricsPanel({ periods, initial, benchmark, chartSource }: Props) {
+function MetricsPanel({ periods, initial, benchmark, chartSource, hrefs }: Props) {
   const [period, setPeriod] = useState<AnyPeriod>(initial);
   const [fetched, setFetched] = useState<Partial<Record<AnyPeriod, Fetched>>>({});
   const m = periods[period]!;
@@ -111,7 +108,8 @@ function MetricsPanel({ periods, initial, benchmark, chartSource }: Props) {
     // Choosing a period whose chart failed to load tries again.
     if (fetched[k] === 'gagal') setFetched((f) => ({ ...f, [k]: undefined }));
     setPeriod(k);
-    rememberPeriod(k);
+    // The chosen period in the address, without a reload.
+    window.history.replaceState(null, '', hrefs[k]);
   };
   return (
     <div className="stack">
@@ -119,9 +117,19 @@ function MetricsPanel({ periods, initial, benchmark, chartSource }: Props) {
         {(Object.keys(LABELS) as AnyPeriod[])
           .filter((k) => periods[k])
           .map((k) => (
-            <button key={k} type="button" aria-pressed={k === period} onClick={() => choose(k)} title={TITLES[k]}>
+            <a
+              key={k}
+              href={hrefs[k]}
+              aria-current={k === period ? 'true' : undefined}
+              title={TITLES[k]}
+              onClick={(e) => {
+                if (!plainClick(e)) return;
+                e.preventDefault();
+                choose(k);
+              }}
+            >
               {LABELS[k]}
-            </button>
+            </a>
           ))}
       </div>
       {m.startDate === null ? (
