@@ -79,7 +79,9 @@ test.describe('bahasa di area anggota', () => {
     // Every period of the metrics, since each prints its own figures.
     await page.goto('/portofolio/metrics');
     for (const p of ['YTD', '1T', '3T', 'Semua']) {
-      await page.getByRole('group', { name: 'Periode' }).getByRole('button', { name: p }).click();
+      const link = page.getByRole('group', { name: 'Periode' }).getByRole('link', { name: p });
+      await link.click();
+      await expect(link).toHaveAttribute('aria-current', 'true');
       expect(await page.locator('main').innerText(), p).not.toMatch(/[−-]0,0+ %/);
     }
   });
