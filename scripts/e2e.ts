@@ -23,7 +23,7 @@ function ensureChromium(): string {
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     if (
       run('apt-get', ['update', '-qq'], env) === 0 &&
-      run('apt-get', ['install', '-y', '-qq', PREFERRED.pkg], env) === 0 &&
+      run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', PREFERRED.pkg], env) === 0 &&
       existsSync(PREFERRED.path)
     ) {
       return PREFERRED.path;
