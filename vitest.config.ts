@@ -44,6 +44,8 @@ export default defineConfig({
   test: {
     // Migrates one PGlite per run; tests/db.ts hands every test file a copy of it.
     globalSetup: ['tests/global-setup.ts'],
+    // A data folder per worker process, never the repository's ./data.
+    setupFiles: ['tests/worker-setup.ts'],
     // Vitest's default is one worker per core less one: a single worker on a 2-core machine. Many test
     // files mostly wait (on the CLIs, builds and servers they start, on PGlite's file system), so two
     // workers keep both cores busy there; larger machines keep the default.

@@ -6,9 +6,13 @@
  * it), as tests/migrated-data-dir.ts keeps its folder: a run after the first, or a fresh clone on the same
  * machine, skips PGlite's initdb and the migrations (about 6 s of CPU before any test file can start).
  * Not needed on PostgreSQL (TEST_DATABASE_URL), where tests/db.ts copies a template database instead.
+ *
+ * It also makes the run's folder for the workers' data folders (tests/worker-setup.ts), removed when the run
+ * ends.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { demoCacheRoot } from '../scripts/lib/demo-cache';
@@ -18,13 +22,18 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The migrated PGlite data folder (a tarball for `loadDataDir`); unset on PostgreSQL. */
     pgliteDump: string | undefined;
+    /** The run's folder, holding a data folder per worker process (tests/worker-setup.ts). */
+    dataRoot: string;
   }
 }
 
-export default async function setup(project: TestProject): Promise<void> {
+export default async function setup(project: TestProject): Promise<() => void> {
+  const dataRoot = mkdtempSync(path.join(tmpdir(), 'telaah-vitest-'));
+  project.provide('dataRoot', dataRoot);
+  const teardown = () => rmSync(dataRoot, { recursive: true, force: true });
   if (process.env.TEST_DATABASE_URL) {
     project.provide('pgliteDump', undefined);
-    return;
+    return teardown;
   }
   const root = demoCacheRoot();
   const file = path.join(root, `pglite-dump-${migrationsHash()}.tar`);
@@ -39,4 +48,5 @@ export default async function setup(project: TestProject): Promise<void> {
     renameSync(building, file);
   }
   project.provide('pgliteDump', file);
+  return teardown;
 }

@@ -2,7 +2,9 @@ import { createServer, request, type IncomingMessage, type Server, type ServerRe
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BODY_LIMITS, bodyRuleFor } from './body-limits';
 import { wrapHandler } from './node-server';
+import { setProcessDatabase } from '../db/client';
 import { postChunked, type ChunkedAnswer } from '../../../tests/chunked-post';
+import { createTestDb, type TestDb } from '../../../tests/db';
 
 // Stands in for the Node adapter: answers with the size of the body it was handed.
 let reached = 0;
@@ -14,8 +16,12 @@ function adapter(req: IncomingMessage & { body?: Buffer }, res: ServerResponse):
 
 let server: Server;
 let port: number;
+let h: TestDb;
 
 beforeAll(async () => {
+  // The database the server's fast paths look in (an anonymous research page kept for the market version).
+  h = await createTestDb();
+  setProcessDatabase(h);
   vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
   vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
   server = createServer(wrapHandler(adapter, new Map(), false));
@@ -26,6 +32,7 @@ afterAll(async () => {
   vi.restoreAllMocks();
   server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
+  await h.close();
 });
 
 type Answer = ChunkedAnswer;

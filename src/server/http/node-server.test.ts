@@ -10,6 +10,8 @@ import { applyCachePolicy, PUBLIC_CACHE_CONTROL } from './http-cache';
 import { readStaticCsp, wrapHandler } from './node-server';
 import { requestContext } from './request-context';
 import { FALLBACK_CSP } from './security-headers';
+import { setProcessDatabase } from '../db/client';
+import { createTestDb, type TestDb } from '../../../tests/db';
 
 // A stand-in for the Node adapter's handler: like @astrojs/node, it sets a (wrong) policy on the static
 // page it serves, and Astro's rendered pages bring their own policy in writeHead.
@@ -40,9 +42,13 @@ function adapter(req: IncomingMessage, res: ServerResponse): void {
 
 let server: Server;
 let base: string;
+let h: TestDb;
 const lines: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
+  // The database the research pages' cache reads the market version from: a test database of its own.
+  h = await createTestDb();
+  setProcessDatabase(h);
   const dist = mkdtempSync(path.join(tmpdir(), 'telaah-dist-'));
   writeFileSync(
     path.join(dist, '_headers.json'),
@@ -65,11 +71,10 @@ beforeAll(async () => {
 afterAll(async () => {
   vi.restoreAllMocks();
   await new Promise((resolve) => server.close(resolve));
+  await h.close();
 });
 
-// The first read of /analisis goes through the rendered-page cache, which opens the (embedded) database:
-// seconds on a quiet machine, more than the default 30 s timeout on a loaded one (seen in a full run).
-describe('the server around the built app', { timeout: 120_000 }, () => {
+describe('the server around the built app', () => {
   it('gives a pre-rendered page its own policy, matched exactly, whatever the adapter sets', async () => {
     expect((await fetch(`${base}/courses`)).headers.get('content-security-policy')).toBe("script-src 'sha256-courses'");
     expect((await fetch(`${base}/courses/dasar?x=1`)).headers.get('content-security-policy')).toBe(
