@@ -65,6 +65,24 @@ function rssBytes(pid: number): number {
   return Number(kb) * 1024;
 }
 
+/**
+ * The server's RSS once it has stopped growing by itself: sampled every 250 ms until it has not risen for
+ * a second (at most 10 s). A server that has just started may still grow by itself (its heap was collected
+ * before it opened its port; its first requests fill caches). Once, in CI, 209 MB of growth fell inside the
+ * window measured below, on the first attempt only, its cause not seen (2026-12-06).
+ */
+async function settledRss(pid: number): Promise<number> {
+  let last = rssBytes(pid);
+  let quietSince = Date.now();
+  for (const started = Date.now(); Date.now() - started < 10_000 && Date.now() - quietSince < 1_000;) {
+    await new Promise((r) => setTimeout(r, 250));
+    const now = rssBytes(pid);
+    if (now > last + MB) quietSince = Date.now();
+    last = Math.max(last, now);
+  }
+  return last;
+}
+
 async function sendChunked(pathname: string, total: number, type: string): Promise<number> {
   return (await postChunked(`${BASE}${pathname}`, total, { 'content-type': type, origin: BASE })).status;
 }
@@ -165,19 +183,25 @@ test.describe('pengunjung yang berniat jahat', () => {
     const pid = server.child.pid!;
     // Warm the routes up first, so that their first-use cost is not counted as growth.
     for (const [route, type] of BODY_ROUTES) await sendChunked(route, 1024, type);
-    const before = rssBytes(pid);
+    const before = await settledRss(pid);
     let peak = before;
+    // Where the RSS rose most, named when the story fails.
+    let jump = { route: '', bytes: 0 };
     for (const [route, type] of BODY_ROUTES) {
+      const at = rssBytes(pid);
       expect(await sendChunked(route, 50 * MB, type), route).toBe(413);
-      peak = Math.max(peak, rssBytes(pid));
+      const after = rssBytes(pid);
+      if (after - at > jump.bytes) jump = { route, bytes: after - at };
+      peak = Math.max(peak, after);
     }
     const four = await Promise.all(
       Array.from({ length: 4 }, () => sendChunked('/api/webhooks/midtrans', 50 * MB, 'application/json')),
     );
     expect(four).toEqual([413, 413, 413, 413]);
     peak = Math.max(peak, rssBytes(pid));
-    test.info().annotations.push({ type: 'rss-growth', description: `${((peak - before) / MB).toFixed(1)} MB` });
-    expect(peak - before).toBeLessThan(50 * MB);
+    const growth = `${((peak - before) / MB).toFixed(1)} MB, most at ${jump.route} (+${(jump.bytes / MB).toFixed(1)} MB)`;
+    test.info().annotations.push({ type: 'rss-growth', description: growth });
+    expect(peak - before, growth).toBeLessThan(50 * MB);
   });
 
   test('isi JSON ke halaman formulir dijawab 415 tanpa log kesalahan', async () => {
