@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +25,8 @@ function outbox(): { to: string; subject: string; text: string }[] {
     .sort()
     .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')));
 }
+
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('accounts', () => {
   let h: DbHandle;

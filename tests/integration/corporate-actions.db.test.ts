@@ -10,7 +10,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 process.env.AUTH_SECRET = 'corporate-test-secret-0123456789';
-process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), 'telaah-corporate-'));
 
 import { createTestDb } from '../db';
 import type { DbHandle } from '../../src/server/db/client';

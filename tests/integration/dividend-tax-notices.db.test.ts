@@ -9,7 +9,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 process.env.AUTH_SECRET = 'dividend-tax-notices-secret-0123456789';
-process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), 'telaah-tax-notices-'));
 
 import { createTestDb } from '../db';
 import type { DbHandle } from '../../src/server/db/client';

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,6 +43,8 @@ async function requestAndMail(db: DbHandle['db'], email: string, info = req()) {
   return result;
 }
 const tokenIn = (text: string) => /reset-password\?token=([A-Za-z0-9_-]+)/.exec(text)![1]!;
+
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 describe('password reset', () => {
   let h: DbHandle;

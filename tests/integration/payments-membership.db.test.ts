@@ -2,13 +2,8 @@
  * What a settled payment does to the member's passes: renewal, upgrade credit, refunds, and the
  * promise /pay makes beforehand.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-
-process.env.DATA_DIR = mkdtempSync(path.join(tmpdir(), 'telaah-passes-'));
 
 import { createTestDb } from '../db';
 import type { DbHandle } from '../../src/server/db/client';
