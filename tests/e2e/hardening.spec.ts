@@ -72,15 +72,16 @@ function rssBytes(pid: number): number {
  * window measured below, on the first attempt only, its cause not seen (2026-12-06).
  */
 async function settledRss(pid: number): Promise<number> {
-  let last = rssBytes(pid);
-  let quietSince = Date.now();
-  for (const started = Date.now(); Date.now() - started < 10_000 && Date.now() - quietSince < 1_000;) {
+  const started = Date.now();
+  let highest = rssBytes(pid);
+  let quietSince = started;
+  while (Date.now() - quietSince < 1_000 && Date.now() - started < 10_000) {
     await new Promise((r) => setTimeout(r, 250));
     const now = rssBytes(pid);
-    if (now > last + MB) quietSince = Date.now();
-    last = Math.max(last, now);
+    if (now > highest + MB) quietSince = Date.now();
+    highest = Math.max(highest, now);
   }
-  return last;
+  return highest;
 }
 
 async function sendChunked(pathname: string, total: number, type: string): Promise<number> {
