@@ -10,6 +10,7 @@ import type { AnalysisKind, AnalysisSort, Rating } from '../domain/analyses';
 import type { RiskClass } from '../domain/recommendations';
 import type { TelegramGroup } from '../domain/telegram-groups';
 import type { RiskProfile } from '../domain/risk-profile';
+import type { AnyPeriod } from '../domain/portfolio/period';
 import type { TransactionType } from '../domain/portfolio/types';
 import type { PaymentProviderId, PaymentStatus } from '../domain/payments';
 import type { MEMBER_STATUSES, TELEGRAM_LINKED } from '../server/services/admin/members';
@@ -169,6 +170,28 @@ export interface SelectFilter {
 export function optionsOf<V extends string>(values: readonly V[], labels: Record<V, string>): [V, string][] {
   return values.map((v) => [v, labels[v]]);
 }
+
+/** A portfolio period's short name on its button (1B = 1 bulan, 1T = 1 tahun). */
+export const PERIOD_LABEL: Record<AnyPeriod, string> = {
+  '1b': '1B',
+  '3b': '3B',
+  ytd: 'YTD',
+  '1t': '1T',
+  '3t': '3T',
+  semua: 'Semua',
+  kustom: 'Kustom',
+};
+
+/** What a portfolio period covers, in words (the button's title, "Periode …" lines). */
+export const PERIOD_TITLE: Record<AnyPeriod, string> = {
+  '1b': '1 bulan terakhir',
+  '3b': '3 bulan terakhir',
+  ytd: 'sejak awal tahun',
+  '1t': '1 tahun terakhir',
+  '3t': '3 tahun terakhir',
+  semua: 'sejak transaksi pertama',
+  kustom: 'pilihan Anda',
+};
 
 /** The words of a list's order direction. */
 export const SORT_DIRECTION_LABEL: Record<SortDirection, string> = { naik: 'Naik', turun: 'Turun' };

@@ -63,6 +63,21 @@ test('di ponsel pengunjung melihat rating, target, dan potensi setiap analisis t
   await expect(page.getByRole('table')).toBeHidden();
 });
 
+test('di ponsel keenam pilihan periode (1B … Semua) muat dalam satu baris', async ({ page }) => {
+  await signInByPost(page, DEMO.premium);
+  for (const path of ['/portofolio/metrics', '/portofolio/dividen']) {
+    await page.goto(path);
+    await expectNoSidewaysScroll(page);
+    // The metrics page's choices are a group (an island), the dividends page's a navigation of links.
+    const links = page.getByRole('group', { name: 'Periode' }).or(page.getByRole('navigation', { name: 'Periode' }));
+    const choices = links.getByRole('link');
+    await expect(choices).toHaveCount(6);
+    const tops = await choices.evaluateAll((els) => els.map((el) => Math.round(el.getBoundingClientRect().top)));
+    expect(new Set(tops).size, `${path}: the period choices wrap onto ${new Set(tops).size} lines`).toBe(1);
+    await expectWithinWidth(page, choices.last(), `${path}: "Semua"`);
+  }
+});
+
 test.describe('bahasa di area anggota', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 

@@ -9,28 +9,10 @@ import { useEffect, useState } from 'react';
 import type { AnyPeriod, PeriodMetrics } from '../../domain/portfolio/period';
 import type { ComparisonPoint } from '../../domain/portfolio/types';
 import { formatDate, formatShortDate } from '../../lib/format';
+import { PERIOD_LABEL, PERIOD_TITLE } from '../../lib/labels';
 import { withBoundary } from '../ui/IslandBoundary';
 import { Pct, Rp } from './figures';
 import { ValueChart } from './ValueChart';
-
-const LABELS: Record<AnyPeriod, string> = {
-  '1b': '1B',
-  '3b': '3B',
-  ytd: 'YTD',
-  '1t': '1T',
-  '3t': '3T',
-  semua: 'Semua',
-  kustom: 'Kustom',
-};
-const TITLES: Record<AnyPeriod, string> = {
-  '1b': '1 bulan terakhir',
-  '3b': '3 bulan terakhir',
-  ytd: 'sejak awal tahun',
-  '1t': '1 tahun terakhir',
-  '3t': '3 tahun terakhir',
-  semua: 'sejak transaksi pertama',
-  kustom: 'pilihan Anda',
-};
 
 /** A period's figures; `chart` is null when the page did not bring it (fetched when chosen). */
 export type PeriodView = Omit<PeriodMetrics, 'chart'> & { chart: ComparisonPoint[] | null };
@@ -114,21 +96,21 @@ function MetricsPanel({ periods, initial, benchmark, chartSource, hrefs }: Props
   return (
     <div className="stack">
       <div className="segmented" role="group" aria-label="Periode">
-        {(Object.keys(LABELS) as AnyPeriod[])
+        {(Object.keys(PERIOD_LABEL) as AnyPeriod[])
           .filter((k) => periods[k])
           .map((k) => (
             <a
               key={k}
               href={hrefs[k]}
               aria-current={k === period ? 'true' : undefined}
-              title={TITLES[k]}
+              title={PERIOD_TITLE[k]}
               onClick={(e) => {
                 if (!plainClick(e)) return;
                 e.preventDefault();
                 choose(k);
               }}
             >
-              {LABELS[k]}
+              {PERIOD_LABEL[k]}
             </a>
           ))}
       </div>
@@ -144,7 +126,7 @@ function MetricsPanel({ periods, initial, benchmark, chartSource, hrefs }: Props
             vs {benchmark} <Pct value={m.ihsgReturn} signed /> · hasil <Rp value={m.gain} signed />
           </p>
           <p className="small muted">
-            Periode {TITLES[period]}: {formatDate(m.startDate)} – {formatDate(m.endDate!)}.
+            Periode {PERIOD_TITLE[period]}: {formatDate(m.startDate)} – {formatDate(m.endDate!)}.
           </p>
           <div className="stat-grid">
             <Measure label="Keuntungan atas modal" value={<Pct value={m.simpleGainOnCost} signed />}>
