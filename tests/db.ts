@@ -112,9 +112,48 @@ function postgresTemplate(url: string): Promise<string> {
   return template;
 }
 
+/**
+ * A run's test databases on PostgreSQL are named `telaah_t_<run>_<random>`, where `<run>` is the base-36
+ * second the run started and four random hex digits (`postgresRunKey`), and are dropped together when the run
+ * ends (`dropTestDatabases`, from the global setup's teardown), not each as its test file ends. A DROP DATABASE
+ * forces a checkpoint, which wrote out the pages of the databases other test files were still using, and
+ * unlinks the copy's 300-odd files while the other worker copied the next (ext4 hands out inodes slowly among
+ * recently freed ones): a third of the PostgreSQL run's CPU was the server's kernel time (docs/performance.md,
+ * "Test databases dropped when the run ends").
+ */
+const RUN_DATABASE = /^telaah_t_([0-9a-z]+)x[0-9a-f]{4}_[0-9a-f]{12}$/;
+
+/** A new run's key: the second it started, in base 36, and four random hex digits. */
+export function postgresRunKey(): string {
+  return `${Math.floor(Date.now() / 1000).toString(36)}x${randomBytes(2).toString('hex')}`;
+}
+
+/**
+ * Drops the databases of the run `run` and those of runs that started more than six hours ago (a run that
+ * died before its teardown); other runs' databases on the same server are left alone.
+ */
+export async function dropTestDatabases(url: string, run: string): Promise<void> {
+  const staleBefore = Date.now() / 1000 - 6 * 3600;
+  const rows = await adminQuery(url, String.raw`select datname from pg_database where datname like 'telaah\_t\_%'`);
+  const doomed = rows
+    .map((r) => String(r.datname))
+    .filter((name) => {
+      const key = RUN_DATABASE.exec(name)?.[1];
+      return name.startsWith(`telaah_t_${run}_`) || (key !== undefined && parseInt(key, 36) < staleBefore);
+    });
+  // Several at once: each DROP DATABASE waits for a checkpoint, and requests made together share one.
+  const drop = async (): Promise<void> => {
+    for (let name = doomed.pop(); name; name = doomed.pop()) {
+      await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, drop));
+}
+
 async function freshPostgres(url: string): Promise<TestDb> {
   // A database of its own per test file: migrations reference "public", so schemas cannot isolate.
-  const name = `telaah_t_${randomBytes(6).toString('hex')}`;
+  const run = inject('postgresRun');
+  const name = run ? `telaah_t_${run}_${randomBytes(6).toString('hex')}` : `telaah_t_${randomBytes(6).toString('hex')}`;
   await adminQuery(url, `CREATE DATABASE ${name} TEMPLATE ${await postgresTemplate(url)}`);
   const target = databaseUrl(url, name);
   const handle = await openDatabase({ databaseUrl: target, dataDir: '', versions: false });
@@ -123,6 +162,8 @@ async function freshPostgres(url: string): Promise<TestDb> {
     databaseUrl: target,
     close: async () => {
       await handle.close();
+      // The run's teardown drops it; without that setup (a run without tests/global-setup.ts), here.
+      if (run) return;
       await waitForNoSessions(url, name);
       await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },

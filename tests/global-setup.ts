@@ -8,7 +8,7 @@
  * Not needed on PostgreSQL (TEST_DATABASE_URL), where tests/db.ts copies a template database instead.
  *
  * It also makes the run's folder for the workers' data folders (tests/worker-setup.ts), removed when the run
- * ends.
+ * ends, and on PostgreSQL names the run for its test databases, dropped when it ends (tests/db.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { demoCacheRoot } from '../scripts/lib/demo-cache';
+import { dropTestDatabases, postgresRunKey } from './db';
 import { migratedPgliteDump, migrationsHash } from './db-template';
 
 declare module 'vitest' {
@@ -24,17 +25,27 @@ declare module 'vitest' {
     pgliteDump: string | undefined;
     /** The run's folder, holding a data folder per worker process (tests/worker-setup.ts). */
     dataRoot: string;
+    /** On PostgreSQL, the run's key in its test databases' names (tests/db.ts); unset on PGlite. */
+    postgresRun: string | undefined;
   }
 }
 
-export default async function setup(project: TestProject): Promise<() => void> {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dataRoot = mkdtempSync(path.join(tmpdir(), 'telaah-vitest-'));
   project.provide('dataRoot', dataRoot);
-  const teardown = () => rmSync(dataRoot, { recursive: true, force: true });
-  if (process.env.TEST_DATABASE_URL) {
+  const removeDataRoot = () => rmSync(dataRoot, { recursive: true, force: true });
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    // The run's test databases are dropped together at its end (tests/db.ts says why).
+    const run = postgresRunKey();
     project.provide('pgliteDump', undefined);
-    return teardown;
+    project.provide('postgresRun', run);
+    return async () => {
+      removeDataRoot();
+      await dropTestDatabases(url, run);
+    };
   }
+  project.provide('postgresRun', undefined);
   const root = demoCacheRoot();
   const file = path.join(root, `pglite-dump-${migrationsHash()}.tar`);
   if (existsSync(file)) {
@@ -48,5 +59,5 @@ export default async function setup(project: TestProject): Promise<() => void> {
     renameSync(building, file);
   }
   project.provide('pgliteDump', file);
-  return teardown;
+  return async () => removeDataRoot();
 }
