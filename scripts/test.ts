@@ -4,7 +4,8 @@
  *
  *   - `astro build`, the e2e demo database (scripts/e2e-data.ts: built into its cache when its sources
  *     changed, copied in a second else), lint (ESLint, cycle check, knip, Prettier) and Vitest start at
- *     once; `astro check` once the build is done (both write `.astro/`)
+ *     once; `astro check` once the build (both write `.astro/`) and Vitest are done, beside the e2e run at
+ *     the lowest priority
  *   - Playwright against that build (`scripts/e2e.ts --no-build`) once Vitest is done: the two are
  *     CPU-bound, and side by side on two cores each took longer than both in turn
  *   - with `--postgres <url>` (CI), the database tests again against that PostgreSQL server, beside the e2e
@@ -78,8 +79,10 @@ const steps: Step[] = [
   // (2026-11-26: Playwright 947 s and Vitest still running at 974 s, against about 520 and 195 s in turn).
   npm('e2e', 'test:e2e', ['--no-build'], { after: ['build', 'e2e data', 'vitest'], stream: true }),
   npm('lint', 'lint'),
-  // After the build: both write .astro/ (`astro sync`).
-  npm('astro check', 'check', [], { after: ['build'] }),
+  // After the build (both write .astro/ with `astro sync`) and after Vitest, beside the e2e run at the lowest
+  // priority, as the PostgreSQL run: beside Vitest it made the first step longer by about as much as it took
+  // of both cores, while the e2e run leaves a core idle for some of its time (docs/performance.md, session 20).
+  npm('astro check', 'check', [], { after: ['build', 'vitest'], nice: 19 }),
   npm('vitest', 'test:unit'),
   ...(postgres
     ? [
