@@ -6,11 +6,30 @@
  * server holds, and which two workers opened at once, one failing on the other's lock (a flaky
  * node-server test, 2026-12-06). The same folder every time in a process: a worker's shared modules
  * (config.ts caches the environment) keep seeing one value.
+ *
+ * On PostgreSQL it also fails a test file in which pg warned that a query was sent on a connection still
+ * running another: a transaction's queries sent at once (`Promise.all` on a `Tx`), which pg queues today and
+ * pg 9 will refuse. pg warns once per process, so the check sees the first file that does it in each worker.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 
 const dir = path.join(inject('dataRoot'), String(process.pid));
 mkdirSync(dir, { recursive: true });
 process.env.DATA_DIR = dir;
+
+const CONCURRENT_QUERY = /already executing a query/;
+const seen: string[] = [];
+const state = globalThis as { telaahQueryWarnings?: string[] };
+if (process.env.TEST_DATABASE_URL && !state.telaahQueryWarnings) {
+  // Once per process: with shared workers this file runs again before every test file.
+  state.telaahQueryWarnings = seen;
+  process.on('warning', (warning) => {
+    if (CONCURRENT_QUERY.test(warning.message)) seen.push(warning.stack ?? warning.message);
+  });
+}
+afterAll(() => {
+  const warnings = state.telaahQueryWarnings?.splice(0) ?? [];
+  expect(warnings, 'queries sent at once on one connection (a transaction in Promise.all?)').toEqual([]);
+});

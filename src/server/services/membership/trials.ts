@@ -87,32 +87,35 @@ type Eligibility = { ok: true; days: number } | Extract<TrialResult, { ok: false
 /** Whether `userId` may start a trial of `tier` at `now`, and for how many days. Reads only. */
 async function eligibility(db: Db | Tx, userId: string, tier: PaidTier, now: Date): Promise<Eligibility> {
   const label = TIER_LABEL[tier];
-  const [[user], days, [trial], [paid], running] = await Promise.all([
-    db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).limit(1),
-    trialDays(db),
-    db
-      .select({ id: memberships.id })
-      .from(memberships)
-      .where(and(eq(memberships.userId, userId), eq(memberships.tier, tier), eq(memberships.source, 'trial')))
-      .limit(1),
-    db
-      .select({ id: payments.id })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.userId, userId),
-          eq(payments.tier, tier),
-          inArray(payments.status, ['paid', 'refunded']),
-          // A gift is bought for someone else (decision 0041): it does not use up the buyer's trial.
-          eq(payments.gift, false),
-        ),
-      )
-      .limit(1),
-    db
-      .select({ tier: memberships.tier, startsAt: memberships.startsAt, endsAt: memberships.endsAt })
-      .from(memberships)
-      .where(and(eq(memberships.userId, userId), gt(memberships.endsAt, now))),
-  ]);
+  // One after another, not with Promise.all: `db` may be a transaction (see payments/schedule.ts).
+  const [user] = await db
+    .select({ verifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  const days = await trialDays(db);
+  const [trial] = await db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), eq(memberships.tier, tier), eq(memberships.source, 'trial')))
+    .limit(1);
+  const [paid] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.userId, userId),
+        eq(payments.tier, tier),
+        inArray(payments.status, ['paid', 'refunded']),
+        // A gift is bought for someone else (decision 0041): it does not use up the buyer's trial.
+        eq(payments.gift, false),
+      ),
+    )
+    .limit(1);
+  const running = await db
+    .select({ tier: memberships.tier, startsAt: memberships.startsAt, endsAt: memberships.endsAt })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), gt(memberships.endsAt, now)));
   if (!user) return { ok: false, status: 403, message: 'Masuk terlebih dahulu untuk memulai uji coba gratis.' };
   if (days[tier] <= 0) return { ok: false, status: 400, message: `Uji coba gratis ${label} sedang tidak tersedia.` };
   if (!user.verifiedAt)

@@ -15,22 +15,22 @@ type Reader = Db | Tx;
  * redeemed, each as if bought at the moment of redemption (decision 0041); a refunded gift drops out.
  */
 async function inputs(db: Reader, userId: string): Promise<{ purchases: Purchase[]; granted: GrantedPeriod[] }> {
-  const [paid, gifts, granted] = await Promise.all([
-    db
-      .select({ id: payments.id, tier: payments.tier, months: payments.months, paidAt: payments.paidAt })
-      .from(payments)
-      .where(and(eq(payments.userId, userId), eq(payments.status, 'paid'), eq(payments.gift, false)))
-      .orderBy(asc(payments.paidAt), asc(payments.createdAt), asc(payments.id)),
-    db
-      .select({ id: payments.id, tier: payments.tier, months: payments.months, paidAt: giftPasses.redeemedAt })
-      .from(giftPasses)
-      .innerJoin(payments, eq(payments.id, giftPasses.paymentId))
-      .where(and(eq(giftPasses.redeemedBy, userId), eq(giftPasses.status, 'redeemed'), eq(payments.status, 'paid'))),
-    db
-      .select({ tier: memberships.tier, startsAt: memberships.startsAt, endsAt: memberships.endsAt })
-      .from(memberships)
-      .where(and(eq(memberships.userId, userId), ne(memberships.source, 'payment'))),
-  ]);
+  // One after another, not with Promise.all: `db` may be a transaction, whose one connection runs one query at a
+  // time (pg queues the rest, and pg 9 will refuse them).
+  const paid = await db
+    .select({ id: payments.id, tier: payments.tier, months: payments.months, paidAt: payments.paidAt })
+    .from(payments)
+    .where(and(eq(payments.userId, userId), eq(payments.status, 'paid'), eq(payments.gift, false)))
+    .orderBy(asc(payments.paidAt), asc(payments.createdAt), asc(payments.id));
+  const gifts = await db
+    .select({ id: payments.id, tier: payments.tier, months: payments.months, paidAt: giftPasses.redeemedAt })
+    .from(giftPasses)
+    .innerJoin(payments, eq(payments.id, giftPasses.paymentId))
+    .where(and(eq(giftPasses.redeemedBy, userId), eq(giftPasses.status, 'redeemed'), eq(payments.status, 'paid')));
+  const granted = await db
+    .select({ tier: memberships.tier, startsAt: memberships.startsAt, endsAt: memberships.endsAt })
+    .from(memberships)
+    .where(and(eq(memberships.userId, userId), ne(memberships.source, 'payment')));
   const purchases = [...paid, ...gifts]
     .map((p) => ({
       id: p.id,
