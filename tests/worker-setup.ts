@@ -20,11 +20,10 @@ mkdirSync(dir, { recursive: true });
 process.env.DATA_DIR = dir;
 
 const CONCURRENT_QUERY = /already executing a query/;
-const seen: string[] = [];
 const state = globalThis as { telaahQueryWarnings?: string[] };
 if (process.env.TEST_DATABASE_URL && !state.telaahQueryWarnings) {
   // Once per process: with shared workers this file runs again before every test file.
-  state.telaahQueryWarnings = seen;
+  const seen: string[] = (state.telaahQueryWarnings = []);
   process.on('warning', (warning) => {
     if (CONCURRENT_QUERY.test(warning.message)) seen.push(warning.stack ?? warning.message);
   });
