@@ -20,6 +20,7 @@ import { POOL_FILE } from '../../scripts/lib/demo-cache';
 import { seedAdminPool, type PoolManifest } from '../../scripts/lib/member-pool';
 import { claimAdmin, DEMO, expect, signInByPost, test } from './fixtures';
 import { migratedDataDir } from '../migrated-data-dir';
+import { SPEC_SERVER_WASM_FLAGS } from './server-flags';
 
 test.describe.configure({ mode: 'default' });
 
@@ -114,7 +115,7 @@ test.beforeAll(async () => {
   } finally {
     await h.close();
   }
-  server = spawn(process.execPath, ['dist/server/entry.mjs'], {
+  server = spawn(process.execPath, [...SPEC_SERVER_WASM_FLAGS, 'dist/server/entry.mjs'], {
     env: {
       ...process.env,
       PORT: String(PORT),

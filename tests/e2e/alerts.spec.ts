@@ -18,7 +18,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import type { Browser, Page } from '@playwright/test';
 import { PORTS } from '../../playwright.config';
-import { E2E_SERVER_NODE_FLAGS } from './server-flags';
+import { SPEC_SERVER_NODE_FLAGS } from './server-flags';
 import { expect, freshMember, outbox, test, type Member } from './fixtures';
 import { TELEGRAM_E2E } from './telegram-env';
 import { widgetQuery, type TgUser } from '../fixtures/telegram';
@@ -118,7 +118,7 @@ test.beforeAll(async () => {
     env: env('2026-11-19T12:00:00+07:00'),
   });
   expect(seeded.stderr).not.toContain('Error');
-  server = spawn(process.execPath, [...E2E_SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'start'], {
+  server = spawn(process.execPath, [...SPEC_SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'start'], {
     env: { ...env(SERVER_NOW), PORT: String(PORT), HOST: '127.0.0.1' },
   });
   server.stdout?.on('data', (d) => (log += String(d)));

@@ -17,7 +17,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { PORTS } from '../../playwright.config';
-import { E2E_SERVER_NODE_FLAGS } from './server-flags';
+import { SPEC_SERVER_NODE_FLAGS } from './server-flags';
 import { openDatabase } from '../../src/server/db/client';
 import { telegramLinks } from '../../src/server/db/schema';
 import { loadDemoAccounts } from '../../src/server/demo/accounts';
@@ -115,7 +115,7 @@ test.beforeAll(async () => {
   } finally {
     await h.close();
   }
-  server = spawn(process.execPath, [...E2E_SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'start'], {
+  server = spawn(process.execPath, [...SPEC_SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'start'], {
     env: { ...env(), PORT: String(PORT), HOST: '127.0.0.1' },
   });
   server.stdout?.on('data', (d) => (log += String(d)));

@@ -14,7 +14,7 @@ import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PORTS } from '../../playwright.config';
-import { E2E_SERVER_NODE_FLAGS } from './server-flags';
+import { SPEC_SERVER_NODE_FLAGS } from './server-flags';
 import { startNginx, type Nginx } from '../nginx';
 import { DEMO, DEMO_PASSWORD, expect, test } from './fixtures';
 import { specDatabase } from '../postgres-databases';
@@ -35,7 +35,7 @@ interface AppServer {
 
 async function startServer(port: number, args: string[] = []): Promise<AppServer> {
   let log = '';
-  const child = spawn(process.execPath, [...E2E_SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'start', ...args], {
+  const child = spawn(process.execPath, [...SPEC_SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'start', ...args], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { PAYMENT_AND_TELEGRAM_ENV, PORTS } from '../../playwright.config';
-import { E2E_SERVER_NODE_FLAGS } from './server-flags';
+import { SPEC_SERVER_NODE_FLAGS } from './server-flags';
 import { ruleOf, type RouteRule } from '../../src/server/http/routes';
 import { claimAdmin, DEMO, DEMO_PASSWORD, expect, postSecondFactor, test } from './fixtures';
 import { postChunked } from '../chunked-post';
@@ -37,7 +37,7 @@ async function startServer(): Promise<Server> {
   // The cached demo database, copied: start.ts finds it loaded.
   const dataDir = await demoDataDir('telaah-hardening-', APP_NOW);
   // `npm start`'s bundled server (scripts/start.ts), without a TypeScript loader.
-  const child = spawn(process.execPath, [...E2E_SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'start'], {
+  const child = spawn(process.execPath, [...SPEC_SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'start'], {
     env: {
       ...process.env,
       PORT: String(PORT),

@@ -7,6 +7,7 @@ import { PORTS } from '../../playwright.config';
 import { claimAdmin, enterSecondFactor, expect, test } from './fixtures';
 import { demoDataDir } from './demo-data';
 import { cliArgs } from '../cli';
+import { SPEC_SERVER_WASM_FLAGS } from './server-flags';
 
 // This spec starts servers of its own for its stories: they run in declaration order, in one worker.
 test.describe.configure({ mode: 'default' });
@@ -43,7 +44,7 @@ test.beforeAll(async () => {
     env: { ...baseEnv(), APP_NOW: EVENING, MARKET_FEED: 'files', MARKET_FEED_FILES: feedDir },
   });
   expect(job.stderr).toContain('"msg":"market update: trading day missing","day":"2026-11-20"');
-  server = spawn(process.execPath, ['dist/server/entry.mjs'], {
+  server = spawn(process.execPath, [...SPEC_SERVER_WASM_FLAGS, 'dist/server/entry.mjs'], {
     env: { ...baseEnv(), PORT: String(PORT), HOST: '127.0.0.1', APP_URL: ORIGIN, APP_NOW: EVENING },
   });
   server.stdout?.on('data', (d) => (log += String(d)));

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PORTS } from '../../playwright.config';
-import { E2E_SERVER_NODE_FLAGS } from './server-flags';
+import { SPEC_SERVER_NODE_FLAGS } from './server-flags';
 import { expect, test } from './fixtures';
 import { migratedDataDir } from '../migrated-data-dir';
 import { cliArgs, programArgs } from '../cli';
@@ -56,7 +56,7 @@ test.describe('pasar penuh: setiap emiten dari data pasar', () => {
     expect(imported.stderr).toContain('Peringatan: analisis content/analisis/BBCA/');
 
     // The bundled server `npm run serve` runs, without a TypeScript loader.
-    server = spawn(process.execPath, [...E2E_SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'serve'], {
+    server = spawn(process.execPath, [...SPEC_SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'serve'], {
       env: {
         ...env,
         PORT: String(PORT),

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PORTS } from '../../playwright.config';
+import { SPEC_SERVER_WASM_FLAGS } from './server-flags';
 
 // This spec starts servers of its own for its stories: they run in declaration order, in one worker.
 test.describe.configure({ mode: 'default' });
@@ -28,7 +29,7 @@ test.beforeAll(async () => {
     AUTH_SECRET: 'e2e-secret-not-for-production-0123456789',
   };
   for (const k of Object.keys(env)) if (/^(STRIPE|MIDTRANS|TELEGRAM)_/.test(k)) delete env[k];
-  server = spawn(process.execPath, ['dist/server/entry.mjs'], { env });
+  server = spawn(process.execPath, [...SPEC_SERVER_WASM_FLAGS, 'dist/server/entry.mjs'], { env });
   server.stdout?.on('data', (d) => (log += String(d)));
   server.stderr?.on('data', (d) => (log += String(d)));
   await expect.poll(() => log, { timeout: 20_000 }).toContain('listening');

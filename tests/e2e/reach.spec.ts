@@ -6,7 +6,7 @@ import { axe } from './axe';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { chromium, type Page } from '@playwright/test';
 import { PORTS } from '../../playwright.config';
-import { E2E_SERVER_NODE_FLAGS } from './server-flags';
+import { SPEC_SERVER_NODE_FLAGS } from './server-flags';
 import { readPngTexts, pngSize } from '../../src/server/sharing/png-text';
 import { articleSchema, breadcrumbSchema, courseSchema, faqPageSchema, organizationSchema } from '../json-ld-schemas';
 import { demoAnalyses } from './analyses';
@@ -134,7 +134,7 @@ test.describe('ditemukan mesin pencari dan tampil baik saat dibagikan', () => {
     expect(imported.status, imported.stderr).toBe(0);
     // The bundled server `npm run serve` runs (no TypeScript loader), on the imported folder.
     let log = '';
-    const server = spawn(process.execPath, [...E2E_SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'serve'], { env });
+    const server = spawn(process.execPath, [...SPEC_SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'serve'], { env });
     server.stdout?.on('data', (d) => (log += String(d)));
     server.stderr?.on('data', (d) => (log += String(d)));
     try {

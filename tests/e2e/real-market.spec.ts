@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { PORTS } from '../../playwright.config';
-import { E2E_SERVER_NODE_FLAGS } from './server-flags';
+import { SPEC_SERVER_NODE_FLAGS } from './server-flags';
 import { DEMO, DEMO_PASSWORD, expect, test } from './fixtures';
 import { migratedDataDir } from '../migrated-data-dir';
 import { cliArgs } from '../cli';
@@ -114,7 +114,7 @@ test.beforeAll(async () => {
   expect(imported.stdout).toContain('fundamentals.csv [fundamentals]: 5 baris — 5 baru');
   server = spawn(
     process.execPath,
-    [...E2E_SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'start', '--no-demo', '--demo-accounts'],
+    [...SPEC_SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'start', '--no-demo', '--demo-accounts'],
     { env: { ...env, PORT: String(PORT), HOST: '127.0.0.1', APP_URL: ORIGIN } },
   );
   server.stdout?.on('data', (d) => (log += String(d)));

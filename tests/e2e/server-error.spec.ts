@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PORTS, SENTRY_DSN } from '../../playwright.config';
-import { E2E_SERVER_NODE_FLAGS } from './server-flags';
+import { SPEC_SERVER_NODE_FLAGS } from './server-flags';
 import { expect, test } from './fixtures';
 import { envelopes, errorEvents } from './sentry';
 
@@ -22,7 +22,7 @@ interface Server {
  */
 async function startBrokenServer(port: number, env: Record<string, string>): Promise<Server> {
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, [...E2E_SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'serve'], {
+  const child: ChildProcess = spawn(process.execPath, [...SPEC_SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'serve'], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -15,7 +15,7 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PORTS } from '../../playwright.config';
-import { E2E_SERVER_NODE_FLAGS } from './server-flags';
+import { SPEC_SERVER_NODE_FLAGS } from './server-flags';
 import { htmlText } from './analyses';
 import pg from 'pg';
 import { DEMO, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, expect, postSecondFactor, test } from './fixtures';
@@ -47,7 +47,7 @@ const serverEnv = (port: number): NodeJS.ProcessEnv => ({
 /** Starts `node scripts/launch.mjs start` (the bundled production server) and waits until it serves. */
 async function startServer(port: number, args: string[] = []): Promise<ChildProcess> {
   let log = '';
-  const child = spawn(process.execPath, [...E2E_SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'start', ...args], {
+  const child = spawn(process.execPath, [...SPEC_SERVER_NODE_FLAGS, 'scripts/launch.mjs', 'start', ...args], {
     env: serverEnv(port),
   });
   child.stdout?.on('data', (d) => (log += String(d)));
