@@ -8,10 +8,11 @@ export const E2E_SERVER_NODE_FLAGS = [...SERVER_NODE_FLAGS, '--import', './tests
 
 /**
  * For the servers a spec starts for its own stories, which live for seconds to a minute: V8's baseline
- * compiler only for PGlite's WebAssembly (`--liftoff-only`, as the import and jobs CLIs run), so that no CPU
- * goes into optimising code these servers do not run for long. A start and ten pages took 5,0–5,7 core-seconds
- * with the default, 3,3–3,7 with it; six specs that start servers of their own (33 stories), 198 and 226 → 183 and 188
- * (docs/performance.md, session 21). The suite's own server, which serves every other story, keeps the default.
+ * compiler only for PGlite's WebAssembly (`--liftoff-only`, as the import and jobs CLIs run), so that no
+ * CPU goes into optimising code these servers do not run for long. A start and ten pages took 5,0–5,7
+ * core-seconds with the default, 3,3–3,7 with it; six specs with servers of their own (33 stories), 198 and
+ * 226 → 183 and 188 (docs/performance.md, session 21). The suite's own server, which serves every other
+ * story, keeps the default.
  */
 export const SPEC_SERVER_WASM_FLAGS = ['--liftoff-only'];
 
