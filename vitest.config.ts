@@ -10,35 +10,36 @@ const PURE = ['src/domain/**/*.test.ts', 'src/lib/**/*.test.ts', 'src/lib/**/*.t
 const INTEGRATED = ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts', 'tests/integration/**/*.test.ts'];
 
 /**
- * What makes a test file change its process for the files after it: setting environment variables (which
- * src/server/config.ts and the clients built from it cache; reading them, or passing a copy to a child
- * process, changes nothing), mocks and spies, fake timers, globals, process handlers, or the payments
- * harness (which sets the stand-ins' addresses in the environment). A file that does any of these keeps a
- * fresh worker and module graph; the others (databases of their own from tests/db.ts, servers on their own
- * ports, module caches keyed by database) share their worker's modules, as the pure tests do: Drizzle, PGlite
- * and the services are then imported once per worker, not once per file (docs/performance.md, "Test suite").
+ * What makes a test file change its process for the files after it. Most of it can be put back when the file
+ * ends: environment variables (set, assigned, deleted, or changed through the payments harness; src/server/
+ * config.ts and the clients built from it cache them, so such a file also needs the project's modules
+ * afresh), spies, fake timers. Those files share their worker process but get a module graph of their own
+ * and leave the process as they found it (project `stateful`, tests/stateful-setup.ts). Reading the
+ * environment, or passing a copy of it to a child process, changes nothing.
  */
-const PROCESS_STATE = new RegExp(
-  [
-    String.raw`process\.env(\.\w+|\[[^\]]+\])\s*(=(?!=)|\?\?=|\|\|=)`,
-    String.raw`Object\.assign\(process\.env`,
-    String.raw`delete process\.env`,
-    String.raw`= process\.env;`,
-    String.raw`stubEnv|stubGlobal|vi\.mock|vi\.spyOn|useFakeTimers|setSystemTime`,
-    String.raw`process\.chdir|process\.on\(|globalThis|payments-harness`,
-  ].join('|'),
-);
+const RESTORED = [
+  String.raw`process\.env(\.\w+|\[[^\]]+\])\s*(=(?!=)|\?\?=|\|\|=)`,
+  String.raw`Object\.assign\(process\.env`,
+  String.raw`delete process\.env`,
+  String.raw`= process\.env;`,
+  String.raw`stubEnv|vi\.spyOn|useFakeTimers|setSystemTime|payments-harness`,
+];
+/** What no set-up puts back (module mocks, globals, the working folder, process handlers): a process per file. */
+const KEPT = [String.raw`vi\.mock|stubGlobal|process\.chdir|process\.on\(|globalThis`];
 
-function statefulTests(): string[] {
+/** Integrated test files (outside src/domain and src/lib) whose text matches one of `patterns`. */
+function testsMatching(patterns: string[]): string[] {
+  const re = new RegExp(patterns.join('|'));
   return ['src', 'scripts', 'tests/integration'].flatMap((dir) =>
     readdirSync(dir, { recursive: true, encoding: 'utf8' })
       .map((name) => `${dir}/${name}`)
       .filter((file) => /\.test\.tsx?$/.test(file) && !/^src\/(domain|lib)\//.test(file))
-      .filter((file) => PROCESS_STATE.test(readFileSync(file, 'utf8'))),
+      .filter((file) => re.test(readFileSync(file, 'utf8'))),
   );
 }
 
-const STATEFUL = statefulTests();
+const ISOLATED = testsMatching(KEPT);
+const STATEFUL = testsMatching(RESTORED).filter((file) => !ISOLATED.includes(file));
 
 export default defineConfig({
   test: {
@@ -60,8 +61,17 @@ export default defineConfig({
     hookTimeout: 60_000,
     projects: [
       { extends: true, test: { name: 'pure', include: PURE, isolate: false } },
-      { extends: true, test: { name: 'shared', include: INTEGRATED, exclude: [...PURE, ...STATEFUL], isolate: false } },
-      { extends: true, test: { name: 'isolated', include: STATEFUL } },
+      {
+        extends: true,
+        test: { name: 'shared', include: INTEGRATED, exclude: [...PURE, ...STATEFUL, ...ISOLATED], isolate: false },
+      },
+      // After tests/worker-setup.ts (the projects' set-up files add to the root's).
+      {
+        extends: true,
+        test: { name: 'stateful', include: STATEFUL, isolate: false, setupFiles: ['tests/stateful-setup.ts'] },
+      },
+      // None today.
+      { extends: true, test: { name: 'isolated', include: ISOLATED } },
     ],
   },
 });
