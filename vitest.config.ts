@@ -15,7 +15,10 @@ const INTEGRATED = ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.
  * config.ts and the clients built from it cache them, so such a file also needs the project's modules
  * afresh), spies, fake timers. Those files share their worker process but get a module graph of their own
  * and leave the process as they found it (project `stateful`, tests/stateful-setup.ts). Reading the
- * environment, or passing a copy of it to a child process, changes nothing.
+ * environment, or passing a copy of it to a child process, changes nothing. The other integrated files
+ * (databases of their own from tests/db.ts, servers on their own ports, module caches keyed by database)
+ * share their worker's modules, as the pure tests do: Drizzle, PGlite and the services are then imported once
+ * per worker, not once per file (docs/performance.md, "Test suite").
  */
 const RESTORED = [
   String.raw`process\.env(\.\w+|\[[^\]]+\])\s*(=(?!=)|\?\?=|\|\|=)`,

@@ -13,7 +13,7 @@
  *   stopped, the process's database closed, which releases its data folder's lock), the app's globals are
  *   put back as they were, and so are the environment, spies and the clock.
  *
- * 27 files: 145 → 75 core-seconds, 75 → 42 s, alone on two workers (docs/performance.md, session 21).
+ * 27 files: 145 → 74 core-seconds, 75 → 41 s, alone on two workers (docs/performance.md, session 21; decision 0058).
  */
 import { afterAll, vi } from 'vitest';
 
