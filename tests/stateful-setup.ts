@@ -19,6 +19,8 @@ import { afterAll, vi } from 'vitest';
 
 const holder = globalThis as unknown as Record<symbol, unknown>;
 const appGlobals = () => Object.getOwnPropertySymbols(globalThis).filter((s) => s.description?.startsWith('telaah.'));
+// Read through their keys, not through db/client.ts and jobs/runner.ts: importing those here would load the
+// database modules again before every file, including the files that never use them.
 const SCHEDULER = Symbol.for('telaah.jobs.scheduler');
 const DATABASE = Symbol.for('telaah.db.open');
 
