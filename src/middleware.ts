@@ -29,6 +29,7 @@ import { withSecurityHeaders } from './server/http/security-headers';
 import { jsonError, withReasonPhrase } from './server/http/responses';
 import { applyCachePolicy, cachedRender } from './server/http/http-cache';
 import { withMemberPagesCache } from './server/http/member-pages-cache';
+import { catchUpWithCookie, rememberWrittenVersion } from './server/http/written-version';
 import { API_ORIGIN_REFUSAL, apiWriteWithoutOrigin } from './server/http/api-origin';
 
 export const onRequest = defineMiddleware(async (ctx, next) => {
@@ -58,10 +59,19 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
   try {
     // The monitoring tunnel carries no identity and must set no cookies (`identity` in the route policy).
     if (!ctx.isPrerendered && routeOf(ctx.url.pathname).identity) await resolveInto(ctx);
+    const member = viewerIdOf(ctx);
+    // A member's last write, taken by another server, shows here too (server/http/written-version.ts).
+    if (member) await catchUpWithCookie(await getDb(), member, ctx.request.headers.get('cookie'));
     const response = await withMemberPagesCache(ctx, () => next());
     // What this request wrote shows on this server's next request (db/request-writes.ts): a write method,
-    // or any request whose statements wrote (a verification link, Auth.js's callbacks are GETs).
-    if (mayHaveWritten(ctx.request.method)) await getDb().then(syncVersions, () => undefined);
+    // or any request whose statements wrote (a verification link, Auth.js's callbacks are GETs); and on
+    // the other servers', through the member's data version in a cookie.
+    if (mayHaveWritten(ctx.request.method)) {
+      const db = await getDb().catch(() => undefined);
+      if (db) await syncVersions(db);
+      // The write is done: a version that cannot be read now only leaves the other servers a moment behind.
+      if (db && member) await rememberWrittenVersion(ctx.cookies, db, member).catch(() => undefined);
+    }
     return response;
   } catch (err) {
     if (err instanceof AccessError) return accessResponse(ctx, err);
@@ -69,6 +79,11 @@ async function handle(ctx: APIContext, next: MiddlewareNext): Promise<Response> 
     // Astro renders the 500 page, which shows the digest given above.
     throw err;
   }
+}
+
+/** The member the request acts for, read apart from handle() so that its assignments do not narrow the locals. */
+function viewerIdOf(ctx: APIContext): string | undefined {
+  return ctx.locals.viewer?.id;
 }
 
 /** Who and what failed, read apart from handle() so that its assignments do not narrow the locals. */

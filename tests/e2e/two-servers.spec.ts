@@ -145,6 +145,9 @@ test.describe('dua server aplikasi di satu PostgreSQL', () => {
       data: { ticker, date: '2026-11-02', type: 'buy', shares: 100, price: 5_000, priceConfirmed: '1' },
     });
     expect(added.status(), await added.text()).toBe(201);
+    // The member's data version after the write, which makes the other server wait for it if it has not
+    // applied it yet (src/server/http/written-version.ts).
+    expect(added.headers()['set-cookie']).toMatch(/telaah-dv=[0-9a-f-]{36}\.\d+;.*HttpOnly/i);
     for (const [name, tickers] of Object.entries(await held())) {
       expect(tickers, `server ${name}`).toEqual([...before[name]!, ticker].sort());
     }

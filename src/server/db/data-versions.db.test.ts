@@ -15,6 +15,12 @@ import { portfolios, transactions, users } from './schema';
 import { LISTENER_NAME, setVersionStore, syncVersions, VersionStore, type ChangeSource } from './data-versions';
 import { mayHaveWritten } from './request-writes';
 import { requestContext } from '../http/request-context';
+import {
+  behindWrittenVersion,
+  catchUpWithCookie,
+  WRITTEN_VERSION_COOKIE,
+  writtenVersionOf,
+} from '../http/written-version';
 import { confirmEmailToken, issueEmailToken } from '../services/accounts';
 
 const NOW = new Date('2026-11-20T03:00:00Z');
@@ -465,6 +471,37 @@ if (process.env.TEST_DATABASE_URL)
         ),
       );
       expect(results).toEqual(Array.from({ length: 12 }, (_, i) => i % 3 === 0));
+    });
+
+    it("a member's next request after a write another server took waits for it when the cookie says so", async () => {
+      const u = await createUser(h.db);
+      const p = await createTestPortfolio(h.db, u.id);
+      await store.sync();
+      const before = memberVersionInMemory(h.db, u.id);
+      expect(before).toBe(await memberVersion(h.db, u.id));
+      // Another server's write (not followed by this store's sync): this server hears of it 150 ms later.
+      await createTrade(h.db, u.id, p.id, buy);
+      const keptRightAfter = memberVersionInMemory(h.db, u.id);
+      const written = await memberVersion(h.db, u.id);
+      expect(written).toBeGreaterThan(before!);
+      expect(keptRightAfter).toBe(before);
+      const cookie = `authjs.session-token=abc; ${WRITTEN_VERSION_COOKIE}=${u.id}.${written}`;
+      expect(writtenVersionOf(cookie, u.id)).toBe(written);
+      expect(behindWrittenVersion(h.db, u.id, cookie)).toBe(true);
+      await catchUpWithCookie(h.db, u.id, cookie);
+      expect(memberVersionInMemory(h.db, u.id)).toBe(written);
+      expect(behindWrittenVersion(h.db, u.id, cookie)).toBe(false);
+      // Caught up, or no cookie: no round trip.
+      const pings = proxy.pings();
+      await catchUpWithCookie(h.db, u.id, cookie);
+      await catchUpWithCookie(h.db, u.id, 'authjs.session-token=abc');
+      expect(proxy.pings()).toBe(pings);
+      // A version no write left (a forged cookie) costs one round trip and changes nothing kept.
+      const forged = `${WRITTEN_VERSION_COOKIE}=${u.id}.${written + 1_000}`;
+      await catchUpWithCookie(h.db, u.id, forged);
+      expect(proxy.pings()).toBeGreaterThan(pings);
+      expect(memberVersionInMemory(h.db, u.id)).toBe(written);
+      expect(await currentMemberVersion(h.db, u.id)).toBe(written);
     });
 
     it('concurrent writes share the next ping, and each sees its own write afterwards', async () => {

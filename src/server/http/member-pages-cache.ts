@@ -38,6 +38,7 @@ import { getDb, openProcessDatabase, type Db } from '../db/client';
 import { ownHeaders, PRIVATE_CACHE_CONTROL } from './http-cache';
 import { currentMarketVersion, marketVersionInMemory } from '../services/market';
 import { currentMemberVersion, memberVersionInMemory } from '../services/portfolio';
+import { behindWrittenVersion, catchUpWithCookie } from './written-version';
 import { routeOf } from './routes';
 import { FALLBACK_CSP } from './security-headers';
 import { pickEncoding } from './static-compressed';
@@ -171,13 +172,15 @@ export async function withMemberPagesCache(ctx: APIContext, render: () => Promis
 /** The kept entry for this viewer and URL while its stamp still holds; null otherwise. */
 async function entryFor(
   claims: SessionClaims,
+  req: IncomingMessage,
   pathname: string,
-  url: string,
 ): Promise<{ key: string; entry: Entry } | null> {
-  const found = await sessionUser(await getDb(), claims, now());
+  const db = await getDb();
+  const found = await sessionUser(db, claims, now());
   if (!found) return null;
   const viewer = toViewer(found.user, found.tier);
-  const key = entryKey(viewer, null, null, pathname, searchOf(url));
+  await catchUpWithCookie(db, viewer.id, req.headers.cookie);
+  const key = entryKey(viewer, null, null, pathname, searchOf(req.url ?? '/'));
   const entry = entries.get(key);
   if (!entry || entry.stamp !== (await stampOf(viewer.id))) return null;
   return { key, entry };
@@ -193,7 +196,7 @@ export async function serveMemberPage(req: IncomingMessage, res: ServerResponse,
   const claims = claimsOf(req);
   if (!claims) return false;
   // A database that cannot be read here is left to the app, which fails and reports as usual.
-  const found = await entryFor(claims, pathname, req.url ?? '/').catch(() => null);
+  const found = await entryFor(claims, req, pathname).catch(() => null);
   if (!found) return false;
   const { key, entry } = found;
   for (const [name, value] of entry.headers) res.setHeader(name, value);
@@ -256,6 +259,8 @@ export function serveMemberPageNow(
   const found = sessionUserInMemory(db, claims, now());
   if (!found) return false;
   const viewer = toViewer(found.user, found.tier);
+  // Their last write, taken by another server and not applied here yet: the slower path waits for it.
+  if (behindWrittenVersion(db, viewer.id, req.headers.cookie)) return false;
   const key = entryKey(viewer, null, null, pathname, searchOf(req.url ?? '/'));
   const entry = entries.get(key);
   if (!entry || entry.stamp !== stampInMemory(db, viewer.id)) return false;
