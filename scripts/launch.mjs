@@ -12,6 +12,10 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
+import { keepTickObjectShape } from './lib/tick-shape.mjs';
+
+// Before anything else, while the process has not collected yet (./lib/tick-shape.mjs).
+keepTickObjectShape();
 
 const SOURCES = ['src', 'content', 'public', 'scripts', 'astro.config.mjs', 'package-lock.json'];
 const BUNDLES = { start: 'dist/server/start.mjs', serve: 'dist/server/serve.mjs' };
