@@ -21,7 +21,7 @@ export const WRITTEN_VERSION_COOKIE = 'telaah-dv';
 /** Long enough for every server to have applied the write many times over (they trust memory for 1 s). */
 const MAX_AGE_SECONDS = 10 * 60;
 /** `<user id>.<version>`: another member signed in on the same browser is not held to it. */
-const VALUE = /(?:^|;\s*)telaah-dv=([0-9a-f-]{36})\.(\d{1,15})(?:;|$)/;
+const VALUE = new RegExp(String.raw`(?:^|;\s*)${WRITTEN_VERSION_COOKIE}=([0-9a-f-]{36})\.(\d{1,15})(?:;|$)`);
 
 /** The data version the request's cookie says `userId`'s last write left; undefined without one. */
 export function writtenVersionOf(cookieHeader: string | null | undefined, userId: string): number | undefined {
