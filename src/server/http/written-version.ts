@@ -15,7 +15,8 @@
 import type { AstroCookies } from 'astro';
 import { identityCookieOptions } from '../auth/secret';
 import type { Db } from '../db/client';
-import { catchUpMemberVersion, currentMemberVersion, memberVersionInMemory } from '../services/portfolio';
+import { syncVersions } from '../db/data-versions';
+import { currentMemberVersion, memberVersionInMemory } from '../services/portfolio';
 
 export const WRITTEN_VERSION_COOKIE = 'telaah-dv';
 /** Long enough for every server to have applied the write many times over (they trust memory for 1 s). */
@@ -33,13 +34,21 @@ export function writtenVersionOf(cookieHeader: string | null | undefined, userId
 export function behindWrittenVersion(db: Db, userId: string, cookieHeader: string | null | undefined): boolean {
   const written = writtenVersionOf(cookieHeader, userId);
   if (written === undefined) return false;
+  // Not held in memory (or not trusted): read from the database on use, so never behind.
   const kept = memberVersionInMemory(db, userId);
   return kept !== undefined && kept < written;
 }
 
-/** Brings this server's memory of the member's data version up to the request's cookie, if it is behind. */
-export function catchUpWithCookie(db: Db, userId: string, cookieHeader: string | null | undefined): Promise<void> {
-  return catchUpMemberVersion(db, userId, writtenVersionOf(cookieHeader, userId));
+/**
+ * Brings this server's memory of the member's data version up to the request's cookie when it is behind:
+ * waits for the notifications committed so far (db/data-versions.ts).
+ */
+export async function catchUpWithCookie(
+  db: Db,
+  userId: string,
+  cookieHeader: string | null | undefined,
+): Promise<void> {
+  if (behindWrittenVersion(db, userId, cookieHeader)) await syncVersions(db);
 }
 
 /**

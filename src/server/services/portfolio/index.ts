@@ -20,4 +20,4 @@ export { type FormResult, handlePortfolioForm } from './forms';
 export { type ChartEvent } from './holding';
 export { API_PARAMS, parsePeriodQuery } from './period-query';
 export { positionOf } from './position';
-export { catchUpMemberVersion, currentMemberVersion, memberVersion, memberVersionInMemory } from './report-cache';
+export { currentMemberVersion, memberVersion, memberVersionInMemory } from './report-cache';

@@ -42,18 +42,6 @@ export function memberVersionInMemory(db: Db, userId: string): number | undefine
   return versionStoreOf(db)?.peek<number>(`d:${userId}`, `d:${userId}`);
 }
 
-/**
- * Makes this server's memory of the member's data version reach `written`, the version their own last write
- * left (which may have been taken by another server): when what it holds is behind, it waits for the
- * notifications committed so far (db/data-versions.ts). Nothing to do without `written`, or when the version
- * is not held in memory (it is then read from the database on use).
- */
-export async function catchUpMemberVersion(db: Db, userId: string, written: number | undefined): Promise<void> {
-  if (written === undefined) return;
-  const kept = memberVersionInMemory(db, userId);
-  if (kept !== undefined && kept < written) await versionStoreOf(db)?.sync();
-}
-
 /** `compute()`'s report for the member and `key`, recomputed only when their data or the market changed. */
 export async function cachedReport<T>(db: Db, userId: string, key: string, compute: () => Promise<T>): Promise<T> {
   const [market, member] = await Promise.all([currentMarketVersion(db), currentMemberVersion(db, userId)]);
