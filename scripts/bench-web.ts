@@ -15,8 +15,8 @@
  * turns with the bare server's (the small page, then as many bytes as the page, then the page), and its
  * share is the ratio of the totals: on a shared host the machine's speed moves by half within a minute
  * (docs/performance.md, "Pages and the bare server in turns"), and windows in turns see the same machine.
- * The first seconds after the start are compared with the bare server measured before the start and
- * after them.
+ * The first seconds after the start are compared with a window of the bare server taken right before each
+ * (the server under test stopped meanwhile).
  *
  * Then, on each server, a run with writes mixed in (docs/decisions/0044): a research page and a member's
  * page are measured in ROUNDS steady windows taken in turns with as many windows in which other members add
@@ -278,11 +278,23 @@ async function firstRequestMs(url: string, headers: Record<string, string>): Pro
   return performance.now() - started;
 }
 
-/** Req/s and p99 of `url` measured at once, without a warm-up: the first seconds after a start. */
-async function coldRate(url: string, cookie?: string): Promise<{ reqs: number; p99: number }> {
+/** Seconds of each window right after a start. */
+const COLD_SECONDS = 3;
+
+/**
+ * Req/s and p99 of `url` measured without a warm-up: the first seconds after a start. Right before, a
+ * window of the bare server (`bare`, which stops the server under test meanwhile, so that it has still
+ * answered nothing): the two see the same machine, as the windows taken in turns do.
+ */
+async function coldRate(
+  url: string,
+  bare: () => Promise<number>,
+  cookie?: string,
+): Promise<{ reqs: number; p99: number; bare: number }> {
   const headers: Record<string, string> = cookie ? { cookie } : {};
-  const { reqs, p99 } = await loadRate({ url, connections: Number(opts.connections), duration: 3, headers });
-  return { reqs, p99 };
+  const bareReqs = await bare();
+  const { reqs, p99 } = await loadRate({ url, connections: Number(opts.connections), duration: COLD_SECONDS, headers });
+  return { reqs, p99, bare: bareReqs };
 }
 
 /** The server's own account of its memory (`kill -USR2`, scripts/start.ts), in MB. */
@@ -366,7 +378,6 @@ async function benchServer(
   // machine; every later page in windows taken in turns with the bare server's (`measure`).
   const bareServer = await startBare();
   await bareServer.rate(undefined, 2);
-  const bareBeforeStart = await bareServer.rate();
   const serverEnv = { ...env, PORT: String(PORT), HOST: '127.0.0.1', APP_URL: `http://127.0.0.1:${PORT}`, AUTH_SECRET };
   let server = await startServer(serverEnv);
   /**
@@ -381,8 +392,9 @@ async function benchServer(
   const bareWindow = (size?: AnswerSize) => bareNow(size, WINDOW_SECONDS);
   try {
     // Right after the start, before anything else asks: the first seconds a visitor meets.
-    const cold: [string, { reqs: number; p99: number }][] = [];
-    for (const p of ['/', `/analisis/${member.ticker}`]) cold.push([p, await coldRate(`${BASE}${p}`)]);
+    const bareCold = () => bareNow(undefined, COLD_SECONDS);
+    const cold: [string, { reqs: number; p99: number; bare: number }][] = [];
+    for (const p of ['/', `/analisis/${member.ticker}`]) cold.push([p, await coldRate(`${BASE}${p}`, bareCold)]);
     // A member who signs in right after the start: their first page computes their reports.
     const cookie = await signInCookie(member);
     const signedInFirst = (await firstRequestMs(`${BASE}/portofolio/all`, { cookie })).toFixed(0);
@@ -391,9 +403,7 @@ async function benchServer(
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
     server = await startServer(serverEnv);
-    cold.push(['/portofolio/all (masuk, setelah restart)', await coldRate(`${BASE}/portofolio/all`, cookie)]);
-    const bareAfterStart = await bareNow();
-    const bare = (bareBeforeStart + bareAfterStart) / 2;
+    cold.push(['/portofolio/all (masuk, setelah restart)', await coldRate(`${BASE}/portofolio/all`, bareCold, cookie)]);
     const firstSector = encodeURIComponent(member.sector);
     const pages: [string, boolean][] = [
       ['/', false],
@@ -418,7 +428,7 @@ async function benchServer(
     const rss = await rssMb(server.pid!);
     const memory = await memoryMb(server);
     const home = rows[0]!.reqs;
-    const bares = [bareBeforeStart, bareAfterStart, ...rows.flatMap((r) => r.bareRange)];
+    const bares = [...cold.map(([, c]) => c.bare), ...rows.flatMap((r) => r.bareRange)];
     console.log(
       `\n${label} — load average ${loadavg()
         .map((l) => l.toFixed(1))
@@ -439,12 +449,12 @@ async function benchServer(
       );
     }
     console.log(
-      `\nRight after the start (3 s each, no warm-up; bare Node ${bareBeforeStart.toFixed(0)} req/s before the start, ` +
-        `${bareAfterStart.toFixed(0)} after these): ${cold
-          .map(
-            ([p, { reqs, p99 }]) => `\`${p}\` ${reqs.toFixed(0)} req/s (${share(reqs, bare)} of bare, p99 ${p99} ms)`,
-          )
-          .join('; ')}; a member signing in right after the start: first page in ${signedInFirst} ms`,
+      `\nRight after the start (${COLD_SECONDS} s each, no warm-up, each right after a window of the bare server): ${cold
+        .map(
+          ([p, { reqs, p99, bare }]) =>
+            `\`${p}\` ${reqs.toFixed(0)} req/s (${share(reqs, bare)} of bare Node's ${bare.toFixed(0)}, p99 ${p99} ms)`,
+        )
+        .join('; ')}; a member signing in right after the start: first page in ${signedInFirst} ms`,
     );
     console.log(
       `Memory after the run (MB): ${Object.entries(memory)
