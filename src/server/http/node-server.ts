@@ -133,8 +133,8 @@ function answerMemberPage(
   pathname: string,
   base: Readonly<Record<string, string>>,
 ): boolean {
-  // Counted first, so that a stopping server's `Connection: close` goes out with the answer (the
-  // slower path counts it again, which changes nothing).
+  // Noted first, so that a stopping server's `Connection: close` goes out with the answer (the
+  // slower path notes it again, which changes nothing).
   track(req, res);
   if (!serveMemberPageNow(req, res, pathname, base)) return false;
   logAnswered(req.method, pathname, res);
@@ -143,14 +143,13 @@ function answerMemberPage(
 
 /**
  * Answers a pre-rendered page from memory with as little per-request work as the runtime allows: no
- * request context, and a log line only when request lines are logged at all. It counts as in flight, as
- * any answer does, so that a stopping server closes the connection after it and waits for it.
+ * request context, and a log line only when request lines are logged at all. It is noted on its connection,
+ * as any answer is, so that a stopping server closes the connection after it and waits for it.
  */
 function answerPrerendered(req: IncomingMessage, res: ServerResponse, page: PrerenderedPage): void {
   track(req, res);
-  const method = req.method;
   servePrerendered(req, res, page);
-  logAnswered(method, pathnameOf(req.url), res);
+  logAnswered(req.method, pathnameOf(req.url), res);
 }
 
 /** Makes an unfinished response the last on its connection. */
