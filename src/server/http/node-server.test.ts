@@ -153,6 +153,22 @@ describe('the server around the built app', () => {
     expect(logged().map((l) => l.method)).toEqual(['GET', 'HEAD']);
   });
 
+  it('compresses a rendered page with brotli in a 64 KB window, not zlib’s 4 MB', async () => {
+    const res = await new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+      const req = request(`${base}/besar`, { headers: { 'accept-encoding': 'br' } }, (r) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => resolve({ headers: r.headers, body: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.body).toString()).toBe(`<p>${'saham '.repeat(800)}</p>`);
+    // RFC 7932 §9.1: the stream's first bit is 0 for a window of 2^16 bytes; zlib's default (2^22) starts 1.
+    expect(res.body[0]! & 1).toBe(0);
+  });
+
   it('answers an anonymous research page kept in memory without the app: GET, HEAD, 304, brotli', async () => {
     // What the middleware keeps after rendering the page for an anonymous visitor (http-cache.ts).
     const url = new URL(`${base}/analisis?q=simpan`);
