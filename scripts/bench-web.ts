@@ -297,6 +297,45 @@ async function coldRate(
   return { reqs, p99, bare: bareReqs };
 }
 
+/**
+ * `Accept-Encoding`s a page rendered per request is measured with: none (as every other figure here), gzip,
+ * and a browser's, which gets brotli compressed as it is sent, a stream of its own per response.
+ */
+const ENCODINGS: [label: string, accept: string | undefined][] = [
+  ['tanpa', undefined],
+  ['gzip', 'gzip'],
+  ['peramban', 'gzip, deflate, br, zstd'],
+];
+
+/**
+ * A page the app renders on every request (`/sign-in`: its form carries a token of its own), measured with
+ * each of ENCODINGS at `--connections`, in turns: what compressing many answers at once costs.
+ */
+async function encodingRates(url: string): Promise<string> {
+  const headersOf = (accept: string | undefined): Record<string, string> =>
+    accept ? { 'accept-encoding': accept } : {};
+  const rates = new Map<string, { reqs: number; p99: number; got: string }>();
+  for (const [label, accept] of ENCODINGS) {
+    // What the server chose (fetch asks for gzip unless told otherwise), then a warm-up.
+    const res = await fetch(url, { headers: { 'accept-encoding': accept ?? 'identity' } });
+    await res.arrayBuffer();
+    await loadRate({ url, connections: 4, duration: 1, headers: headersOf(accept) });
+    rates.set(label, { reqs: 0, p99: 0, got: res.headers.get('content-encoding') ?? 'tanpa' });
+  }
+  for (let round = 0; round < 2; round++)
+    for (const [label, accept] of ENCODINGS) {
+      const headers = headersOf(accept);
+      const w = await loadRate({ url, connections: Number(opts.connections), duration: WINDOW_SECONDS, headers });
+      const r = rates.get(label)!;
+      r.reqs += w.reqs / 2;
+      r.p99 = Math.max(r.p99, w.p99);
+    }
+  const plain = rates.get(ENCODINGS[0]![0])!.reqs;
+  return [...rates]
+    .map(([label, r]) => `${label} (${r.got}) ${r.reqs.toFixed(0)} req/s, ${share(r.reqs, plain)}, p99 ${r.p99} ms`)
+    .join('; ');
+}
+
 /** The server's own account of its memory (`kill -USR2`, scripts/start.ts), in MB. */
 async function memoryMb(server: ChildProcess): Promise<Record<string, number>> {
   const before = serverOutput.get(server)!().length;
@@ -425,6 +464,7 @@ async function benchServer(
         ...(await measure(`${BASE}${p}`, signedIn ? cookie : undefined, size, bareWindow)),
       });
     }
+    const encodings = await encodingRates(`${BASE}/sign-in`);
     const rss = await rssMb(server.pid!);
     const memory = await memoryMb(server);
     const home = rows[0]!.reqs;
@@ -455,6 +495,10 @@ async function benchServer(
             `\`${p}\` ${reqs.toFixed(0)} req/s (${share(reqs, bare)} of bare Node's ${bare.toFixed(0)}, p99 ${p99} ms)`,
         )
         .join('; ')}; a member signing in right after the start: first page in ${signedInFirst} ms`,
+    );
+    console.log(
+      `Rendered on every request, \`/sign-in\` with each \`Accept-Encoding\` (${opts.connections} connections, ` +
+        `shares of the rate without): ${encodings}`,
     );
     console.log(
       `Memory after the run (MB): ${Object.entries(memory)
