@@ -26,7 +26,7 @@ export const SERVER_NODE_FLAGS = ['--max-semi-space-size=16', '--max-old-space-s
  *
  * MALLOC_MMAP_THRESHOLD_=131072: every allocation of 128 KB or more gets pages of its own, given back when it is
  * freed. Without it glibc raises that threshold to the size of each large block freed (up to 32 MB), after
- * which such blocks come from the arenas, whose freed middle is never given back: the embedded server grew to
- * 392 MB in `npm run bench:soak`'s first 26 minutes, 357 MB with it (decision 0061).
+ * which such blocks come from the arenas, whose freed middle is never given back: the embedded server held
+ * 391 MB after `npm run bench:soak`'s first 20 minutes, 357 MB with it (decision 0061).
  */
 export const SERVER_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };

@@ -207,8 +207,9 @@ function pinCsp(res: ServerResponse, csp: string): void {
  * package's quality 4, in a 64 KB window instead of zlib's 4 MB. Every response gets an encoder of its own,
  * which allocates its window, and answers in flight at once each held one: `/sign-in` with a browser's
  * `Accept-Encoding` made 126–171 req/s over 8 connections against 484 over one (issue 29); with this window
- * 594 over 8 (with 256 KB, 486). The bytes stay the same: brotli finds a page's repeats within 64 KB (`/analisis`, 34 KB,
- * compresses to the same size in both, and four copies of it in a row, 137 KB, to 12 bytes more).
+ * 594 over 8 (with 256 KB, 486). The bytes stay the same: brotli finds a page's repeats within 64 KB
+ * (`/analisis`, 34 KB, compresses to the same size in both; four copies of it in a row, 137 KB, to 12 bytes
+ * more). Decision 0061.
  */
 const STREAM_BROTLI = { [zlib.BROTLI_PARAM_LGWIN]: 16 };
 
